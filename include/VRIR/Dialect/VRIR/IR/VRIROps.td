@@ -1,0 +1,619 @@
+//===- VRIROps.td - VRIR operations ------------------------*- tablegen -*-===//
+//
+// Operations of the VRIR dialect. Section numbers refer to the thesis
+// (Garg, "Velociraptor", McGill 2015).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VRIR_DIALECT_VRIR_IR_VRIROPS_TD
+#define VRIR_DIALECT_VRIR_IR_VRIROPS_TD
+
+include "VRIR/Dialect/VRIR/IR/VRIRDialect.td"
+include "VRIR/Dialect/VRIR/IR/VRIRAttrs.td"
+include "VRIR/Dialect/VRIR/IR/VRIRTypes.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/LoopLikeInterface.td"
+include "mlir/Interfaces/MemorySlotInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
+
+//===----------------------------------------------------------------------===//
+// Type constraints
+//===----------------------------------------------------------------------===//
+
+def VRIR_Scalar : AnyTypeOf<[I1, I32, I64, F32, F64,
+    Complex<AnyTypeOf<[I32, I64, F32, F64]>>], "VRIR scalar">;
+def VRIR_ArrayOrScalar : AnyTypeOf<[VRIR_ArrayType, VRIR_Scalar],
+    "VRIR array or scalar">;
+def VRIR_SliceIndex : AnyTypeOf<[AnySignlessIntegerOrIndex, VRIR_RangeType],
+    "integer or range index">;
+def VRIR_IterationSpace : AnyTypeOf<[VRIR_DomainType, VRIR_RangeType],
+    "domain or range">;
+
+/// Result type inference for ops whose result is the element type of an array.
+class VRIR_ElementOf<string array, string result>
+    : TypesMatchWith<"result type is the element type of the array",
+                     array, result,
+                     "::llvm::cast<::mlir::vrir::ArrayType>($_self)"
+                     ".getElementType()">;
+
+//===----------------------------------------------------------------------===//
+// Variables (promotable slots)
+//===----------------------------------------------------------------------===//
+
+def VRIR_AllocaOp : VRIR_Op<"alloca", [
+    DeclareOpInterfaceMethods<PromotableAllocationOpInterface>]> {
+  let summary = "declare a variable slot";
+  let description = [{
+    Declares a mutable variable of the enclosing function (an entry of the
+    thesis's symbol table). Frontends without SSA form write variables with
+    `vrir.write` and read them with `vrir.read`; the upstream `mem2reg` pass
+    turns the slot into SSA values. A `vrir.var` holding an array holds a
+    reference: rebinding the variable does not touch the array object.
+
+    ```mlir
+    %x = vrir.alloca "x" : !vrir.var<f64>
+    ```
+  }];
+  let arguments = (ins OptionalAttr<StrAttr>:$sym_name);
+  let results = (outs Res<VRIR_VarType, "the slot", [MemAlloc]>:$var);
+  let assemblyFormat = "($sym_name^)? attr-dict `:` qualified(type($var))";
+}
+
+def VRIR_ReadOp : VRIR_Op<"read", [
+    DeclareOpInterfaceMethods<PromotableMemOpInterface>,
+    TypesMatchWith<"result type is the variable's value type", "var",
+                   "result",
+                   "::llvm::cast<::mlir::vrir::VarType>($_self).getValueType()">]> {
+  let summary = "read a variable slot";
+  let arguments = (ins Arg<VRIR_VarType, "the slot", [MemRead]>:$var);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$var attr-dict `:` qualified(type($var))";
+}
+
+def VRIR_WriteOp : VRIR_Op<"write", [
+    DeclareOpInterfaceMethods<PromotableMemOpInterface>,
+    TypesMatchWith<"value type is the variable's value type", "var", "value",
+                   "::llvm::cast<::mlir::vrir::VarType>($_self).getValueType()">]> {
+  let summary = "bind a variable slot to a value";
+  let description = [{
+    Rebinds the variable. Inside a `vrir.pfor`, writing a variable that the
+    loop lists as shared is an error (thesis 4.5.1).
+  }];
+  let arguments = (ins AnyType:$value,
+                       Arg<VRIR_VarType, "the slot", [MemWrite]>:$var);
+  let assemblyFormat = "$value `,` $var attr-dict `:` qualified(type($var))";
+}
+
+//===----------------------------------------------------------------------===//
+// Ranges and domains (thesis 4.2.3)
+//===----------------------------------------------------------------------===//
+
+def VRIR_RangeOp : VRIR_Op<"range", [Pure]> {
+  let summary = "build a one-dimensional range";
+  let description = [{
+    `start`, `stop` and the optional `step` (default 1) are given in the
+    module's index base. Whether `stop` is included follows the module's
+    `vrir.range_exclusive` attribute (NumPy excludes it, MATLAB includes it).
+    A slice index that spans a whole dimension (NumPy `:`) is written as an
+    omitted trailing index or as a range over the dimension.
+
+    ```mlir
+    %r = vrir.range %c1 to %n step %c2
+    ```
+  }];
+  let arguments = (ins Index:$start, Index:$stop, Optional<Index>:$step);
+  let results = (outs VRIR_RangeType:$result);
+  let assemblyFormat = "$start `to` $stop (`step` $step^)? attr-dict";
+}
+
+def VRIR_DomainOp : VRIR_Op<"domain", [Pure]> {
+  let summary = "build an n-dimensional domain from ranges";
+  let description = [{
+    ```mlir
+    %d = vrir.domain %rows, %cols : !vrir.domain<2>
+    ```
+  }];
+  let arguments = (ins Variadic<VRIR_RangeType>:$ranges);
+  let results = (outs VRIR_DomainType:$result);
+  let assemblyFormat = "$ranges attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Allocation and shape queries
+//===----------------------------------------------------------------------===//
+
+class VRIR_AllocLikeOp<string mnemonic, string fill> : VRIR_Op<mnemonic> {
+  let summary = "allocate a new array" # fill;
+  let description = [{
+    Allocates a new contiguous array with one size per dimension. A size
+    below zero is a run-time error.
+
+    ```mlir
+    %A = vrir.}] # mnemonic # [{(%m, %n) : !vrir.array<f64, 2, row_major>
+    ```
+  }];
+  let arguments = (ins Variadic<Index>:$sizes);
+  let results = (outs Res<VRIR_ArrayType, "new array", [MemAlloc]>:$result);
+  let assemblyFormat = "`(` $sizes `)` attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def VRIR_ZerosOp : VRIR_AllocLikeOp<"zeros", " filled with zeros">;
+def VRIR_OnesOp : VRIR_AllocLikeOp<"ones", " filled with ones">;
+def VRIR_EmptyOp : VRIR_AllocLikeOp<"empty", " (contents undefined)">;
+
+def VRIR_DimOp : VRIR_Op<"dim"> {
+  let summary = "size of one dimension of an array";
+  let description = [{
+    `dim` is a 0-based dimension number, whatever the module's index base.
+
+    ```mlir
+    %n = vrir.dim %A, 1 : !vrir.array<f64, 2, row_major>
+    ```
+  }];
+  let arguments = (ins Arg<VRIR_ArrayType, "array", [MemRead]>:$array,
+                       ConfinedAttr<I64Attr, [IntNonNegative]>:$dim);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$array `,` $dim attr-dict `:` qualified(type($array))";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
+def VRIR_NumelOp : VRIR_Op<"numel"> {
+  let summary = "number of elements of an array";
+  let arguments = (ins Arg<VRIR_ArrayType, "array", [MemRead]>:$array);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$array attr-dict `:` qualified(type($array))";
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Element access (thesis 4.3)
+//===----------------------------------------------------------------------===//
+
+def VRIR_LoadOp : VRIR_Op<"load", [VRIR_ElementOf<"array", "result">]> {
+  let summary = "read one array element";
+  let description = [{
+    Reads the element at integer `indices` (in the module's index base).
+    There is one index per dimension, or fewer with `flattened` (MATLAB:
+    the last index runs over the remaining dimensions flattened in the
+    array's layout order). NumPy-style implicit full slices go through
+    `vrir.slice`.
+
+    `flags` holds one `#vrir.index<...>` per index: `lower` and `upper`
+    ask for the lower- and upper-bound checks, `negative` wraps a negative
+    index around the end of the dimension (NumPy `-1`), `none` asks for
+    nothing. Without `flags` every index is checked at both bounds.
+
+    ```mlir
+    %x = vrir.load %A[%i, %j] flags [#vrir.index<lower|upper|negative>,
+                                     #vrir.index<none>]
+        : !vrir.array<f64, 2, row_major>[index, index]
+    ```
+  }];
+  let arguments = (ins Arg<VRIR_ArrayType, "array", [MemRead]>:$array,
+                       Variadic<AnySignlessIntegerOrIndex>:$indices,
+                       OptionalAttr<VRIR_IndexFlagsArrayAttr>:$index_flags,
+                       UnitAttr:$flattened);
+  let results = (outs VRIR_Scalar:$result);
+  let assemblyFormat = [{
+    $array `[` $indices `]` (`flags` $index_flags^)? attr-dict `:`
+    qualified(type($array)) `[` qualified(type($indices)) `]`
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Flags of index `position`, with the documented default.
+    ::mlir::vrir::IndexFlags getFlags(unsigned position);
+  }];
+}
+
+def VRIR_StoreOp : VRIR_Op<"store", [VRIR_ElementOf<"array", "value">]> {
+  let summary = "write one array element";
+  let description = [{
+    Writes the element at integer `indices`; indices and flags as in
+    `vrir.load`. A `grow` flag turns a write past the upper bound of that
+    dimension into growth of the array (MATLAB, thesis figure 4.4): the array
+    object is reallocated with the new extent, new elements are zero.
+
+    ```mlir
+    vrir.store %x, %A[%i, %j] flags [#vrir.index<lower|grow>,
+                                     #vrir.index<lower|grow>]
+        : !vrir.array<f64, 2, col_major>[index, index]
+    ```
+  }];
+  let arguments = (ins VRIR_Scalar:$value,
+                       Arg<VRIR_ArrayType, "array", [MemRead, MemWrite]>:$array,
+                       Variadic<AnySignlessIntegerOrIndex>:$indices,
+                       OptionalAttr<VRIR_IndexFlagsArrayAttr>:$index_flags,
+                       UnitAttr:$flattened);
+  let assemblyFormat = [{
+    $value `,` $array `[` $indices `]` (`flags` $index_flags^)? attr-dict `:`
+    qualified(type($array)) `[` qualified(type($indices)) `]`
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::vrir::IndexFlags getFlags(unsigned position);
+    /// True if any dimension may grow on this write.
+    bool mayGrow();
+  }];
+}
+
+def VRIR_SliceOp : VRIR_Op<"slice", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "slice an array by integers and ranges";
+  let description = [{
+    Each index is an integer (that dimension is dropped) or a `!vrir.range`
+    (kept). Dimensions past the last index are taken whole (NumPy implicit
+    full slices). Without `copy` the result is a view sharing the data of
+    `array` (NumPy) and has `strided` layout; with `copy` it is a new array
+    (MATLAB).
+
+    ```mlir
+    %row = vrir.slice %A[%i, %r] : !vrir.array<f64, 2, row_major>[index, !vrir.range]
+        -> !vrir.array<f64, 1, strided>
+    ```
+  }];
+  let arguments = (ins VRIR_ArrayType:$array,
+                       Variadic<VRIR_SliceIndex>:$indices,
+                       OptionalAttr<VRIR_IndexFlagsArrayAttr>:$index_flags,
+                       UnitAttr:$copy);
+  let results = (outs VRIR_ArrayType:$result);
+  let assemblyFormat = [{
+    $array `[` $indices `]` (`flags` $index_flags^)? attr-dict `:`
+    qualified(type($array)) `[` qualified(type($indices)) `]` `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def VRIR_StoreSliceOp : VRIR_Op<"store_slice"> {
+  let summary = "assign to a slice of an array";
+  let description = [{
+    `A[ranges] = value`: the slice is selected as in `vrir.slice` and
+    `value`, a scalar or an array broadcast to the slice's shape, is written
+    into it.
+
+    ```mlir
+    vrir.store_slice %B, %A[%r, %r]
+        : !vrir.array<f64, 2, row_major>, !vrir.array<f64, 2, row_major>[!vrir.range, !vrir.range]
+    ```
+  }];
+  let arguments = (ins VRIR_ArrayOrScalar:$value,
+                       Arg<VRIR_ArrayType, "array", [MemRead, MemWrite]>:$array,
+                       Variadic<VRIR_SliceIndex>:$indices,
+                       OptionalAttr<VRIR_IndexFlagsArrayAttr>:$index_flags);
+  let assemblyFormat = [{
+    $value `,` $array `[` $indices `]` (`flags` $index_flags^)? attr-dict `:`
+    qualified(type($value)) `,` qualified(type($array)) `[` qualified(type($indices)) `]`
+  }];
+  let hasVerifier = 1;
+}
+
+def VRIR_GatherOp : VRIR_Op<"gather"> {
+  let summary = "index an array with an integer array (copying)";
+  let description = [{
+    `np.take(array, indices, axis)`: the result has the dimensions of
+    `array` with dimension `axis` replaced by those of `indices`. The
+    elements of `indices` follow the module's index base and `flags`.
+
+    ```mlir
+    %y = vrir.gather %x[%idx] : !vrir.array<f64, 1, row_major>[!vrir.array<i64, 1, row_major>]
+        -> !vrir.array<f64, 1, row_major>
+    ```
+  }];
+  let arguments = (ins Arg<VRIR_ArrayType, "array", [MemRead]>:$array,
+                       Arg<VRIR_ArrayType, "indices", [MemRead]>:$indices,
+                       DefaultValuedAttr<I64Attr, "0">:$axis,
+                       OptionalAttr<VRIR_IndexFlagsAttr>:$index_flags);
+  let results = (outs Res<VRIR_ArrayType, "new array", [MemAlloc]>:$result);
+  let assemblyFormat = [{
+    $array `[` $indices `]` (`flags` $index_flags^)? attr-dict `:`
+    qualified(type($array)) `[` qualified(type($indices)) `]` `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def VRIR_ScatterOp : VRIR_Op<"scatter"> {
+  let summary = "assign through an integer index array";
+  let description = [{
+    `array[indices] = value` along `axis`; `value` is a scalar or an array
+    broadcast to the selected shape.
+  }];
+  let arguments = (ins VRIR_ArrayOrScalar:$value,
+                       Arg<VRIR_ArrayType, "array", [MemRead, MemWrite]>:$array,
+                       Arg<VRIR_ArrayType, "indices", [MemRead]>:$indices,
+                       DefaultValuedAttr<I64Attr, "0">:$axis,
+                       OptionalAttr<VRIR_IndexFlagsAttr>:$index_flags);
+  let assemblyFormat = [{
+    $value `,` $array `[` $indices `]` (`flags` $index_flags^)? attr-dict `:`
+    qualified(type($value)) `,` qualified(type($array)) `[` qualified(type($indices)) `]`
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Element-wise operations (thesis 4.4)
+//===----------------------------------------------------------------------===//
+
+class VRIR_ElementwiseOp<string mnemonic, list<Trait> traits = []>
+    : VRIR_Op<mnemonic, !listconcat(traits, [
+        DeclareOpInterfaceMethods<MemoryEffectsOpInterface>])> {
+  let hasVerifier = 1;
+}
+
+def VRIR_UnaryOp : VRIR_ElementwiseOp<"unary"> {
+  let summary = "element-wise unary function";
+  let description = [{
+    Applies `fn` to a scalar or to every element of an array (a new array).
+    `real`, `imag` and `abs` of a complex operand give its real element
+    type; `not` is logical on `i1` and bitwise on integers.
+
+    ```mlir
+    %s = vrir.unary sqrt %A : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, row_major>
+    ```
+  }];
+  let arguments = (ins VRIR_UnaryFn:$fn, VRIR_ArrayOrScalar:$operand);
+  let results = (outs VRIR_ArrayOrScalar:$result);
+  let assemblyFormat =
+      "$fn $operand attr-dict `:` qualified(type($operand)) `->` qualified(type($result))";
+}
+
+def VRIR_BinaryOp : VRIR_ElementwiseOp<"binary"> {
+  let summary = "element-wise binary arithmetic and logic";
+  let description = [{
+    Scalars expand to arrays and arrays broadcast by NumPy's rules (sizes
+    are checked at run time). Both operands have the same element type; the
+    frontend inserts `vrir.cast` for type promotion. The result is a scalar
+    when both operands are, else a new array of the larger rank.
+
+    ```mlir
+    %C = vrir.binary add %A, %s : !vrir.array<f64, 2, row_major>, f64 -> !vrir.array<f64, 2, row_major>
+    ```
+  }];
+  let arguments = (ins VRIR_BinaryFn:$fn, VRIR_ArrayOrScalar:$lhs,
+                       VRIR_ArrayOrScalar:$rhs);
+  let results = (outs VRIR_ArrayOrScalar:$result);
+  let assemblyFormat = [{
+    $fn $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))
+  }];
+  let hasCanonicalizer = 1;
+}
+
+def VRIR_CmpOp : VRIR_ElementwiseOp<"cmp"> {
+  let summary = "element-wise comparison";
+  let description = [{
+    Like `vrir.binary`, with an `i1` result element type.
+
+    ```mlir
+    %m = vrir.cmp lt %A, %B : !vrir.array<f64, 1, row_major>, !vrir.array<f64, 1, row_major> -> !vrir.array<i1, 1, row_major>
+    ```
+  }];
+  let arguments = (ins VRIR_CmpPredicate:$predicate,
+                       VRIR_ArrayOrScalar:$lhs, VRIR_ArrayOrScalar:$rhs);
+  let results = (outs VRIR_ArrayOrScalar:$result);
+  let assemblyFormat = [{
+    $predicate $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))
+  }];
+  let hasCanonicalizer = 1;
+}
+
+def VRIR_SelectOp : VRIR_ElementwiseOp<"select"> {
+  let summary = "element-wise choice (np.where)";
+  let arguments = (ins VRIR_ArrayOrScalar:$condition,
+                       VRIR_ArrayOrScalar:$true_value,
+                       VRIR_ArrayOrScalar:$false_value);
+  let results = (outs VRIR_ArrayOrScalar:$result);
+  let assemblyFormat = [{
+    $condition `,` $true_value `,` $false_value attr-dict `:` qualified(type($condition))
+    `,` qualified(type($true_value)) `,` qualified(type($false_value)) `->` qualified(type($result))
+  }];
+}
+
+def VRIR_CastOp : VRIR_ElementwiseOp<"cast"> {
+  let summary = "element type conversion";
+  let description = [{
+    Converts a scalar, or every element of an array into a new array, to
+    another element type (C conversion rules; complex to real takes the
+    real part).
+  }];
+  let arguments = (ins VRIR_ArrayOrScalar:$operand);
+  let results = (outs VRIR_ArrayOrScalar:$result);
+  let assemblyFormat = "$operand attr-dict `:` qualified(type($operand)) `to` qualified(type($result))";
+  let hasFolder = 1;
+}
+
+def VRIR_CopyOp : VRIR_ElementwiseOp<"copy"> {
+  let summary = "copy an array, possibly into another layout";
+  let arguments = (ins VRIR_ArrayType:$operand);
+  let results = (outs VRIR_ArrayType:$result);
+  let assemblyFormat = "$operand attr-dict `:` qualified(type($operand)) `to` qualified(type($result))";
+}
+
+//===----------------------------------------------------------------------===//
+// Linear algebra and reductions (thesis 4.4, 4.5.3)
+//===----------------------------------------------------------------------===//
+
+def VRIR_MatmulOp : VRIR_ElementwiseOp<"matmul"> {
+  let summary = "matrix product of two 2-D arrays";
+  let arguments = (ins VRIR_ArrayType:$lhs, VRIR_ArrayType:$rhs);
+  let results = (outs VRIR_ArrayType:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))
+  }];
+}
+
+def VRIR_MatvecOp : VRIR_ElementwiseOp<"matvec"> {
+  let summary = "product of a 2-D array and a 1-D array";
+  let arguments = (ins VRIR_ArrayType:$matrix, VRIR_ArrayType:$vector);
+  let results = (outs VRIR_ArrayType:$result);
+  let assemblyFormat = [{
+    $matrix `,` $vector attr-dict `:` qualified(type($matrix)) `,` qualified(type($vector)) `->` qualified(type($result))
+  }];
+}
+
+def VRIR_TransposeOp : VRIR_ElementwiseOp<"transpose"> {
+  let summary = "reverse the dimensions of an array (new array)";
+  let arguments = (ins VRIR_ArrayType:$operand);
+  let results = (outs VRIR_ArrayType:$result);
+  let assemblyFormat = "$operand attr-dict `:` qualified(type($operand)) `to` qualified(type($result))";
+}
+
+def VRIR_ReduceOp : VRIR_ElementwiseOp<"reduce"> {
+  let summary = "sum, product, minimum or maximum over one axis or all";
+  let description = [{
+    Without `axis` the whole array reduces to a scalar. With `axis` (0-based)
+    that dimension is removed: a 1-D array reduces to a scalar, a higher-rank
+    one to an array of one rank less.
+
+    ```mlir
+    %s = vrir.reduce sum %A axis 0 : !vrir.array<f64, 2, col_major> -> !vrir.array<f64, 1, row_major>
+    ```
+  }];
+  let arguments = (ins VRIR_ReduceKind:$kind, VRIR_ArrayType:$operand,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$axis);
+  let results = (outs VRIR_ArrayOrScalar:$result);
+  let assemblyFormat = [{
+    $kind $operand (`axis` $axis^)? attr-dict `:` qualified(type($operand)) `->` qualified(type($result))
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Parallel loops, atomics and accelerated sections (thesis 4.5)
+//===----------------------------------------------------------------------===//
+
+def VRIR_PforOp : VRIR_Op<"pfor", [
+    AutomaticAllocationScope, RecursiveMemoryEffects,
+    SingleBlockImplicitTerminator<"::mlir::vrir::YieldOp">,
+    DeclareOpInterfaceMethods<LoopLikeOpInterface,
+        ["getLoopInductionVars"]>,
+    DeclareOpInterfaceMethods<RegionBranchOpInterface>]> {
+  let summary = "parallel loop over a domain";
+  let description = [{
+    Runs its body once per point of `domain`; iterations may run in any
+    order and in parallel. The block arguments are the induction variables,
+    one per dimension of the domain, in the module's index base.
+
+    `shared` lists the values that all iterations share (thesis 4.5.1).
+    Iterations may write the elements of a shared array, but may not rebind
+    a shared variable (`vrir.write` to a shared `!vrir.var`) nor grow a
+    shared array. An array defined outside the loop may only be written
+    inside it if it is shared. Everything else is private to an iteration.
+    The body cannot leave the loop early (no `break`, `continue` or
+    `return`). A `pfor` nested in another runs serially.
+
+    ```mlir
+    vrir.pfor (%i, %j) in %dom : !vrir.domain<2> shared(%A, %B : !vrir.array<f64, 2, row_major>, !vrir.array<f64, 2, row_major>) {
+      %x = vrir.load %B[%i, %j] : !vrir.array<f64, 2, row_major>[index, index]
+      vrir.store %x, %A[%i, %j] : !vrir.array<f64, 2, row_major>[index, index]
+    }
+    ```
+  }];
+  let arguments = (ins VRIR_IterationSpace:$domain,
+                       Variadic<AnyType>:$shared);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$domain, "::mlir::ValueRange":$shared)>
+  ];
+  let extraClassDeclaration = [{
+    /// Number of dimensions of the iteration space.
+    unsigned getNumDims();
+    ::mlir::Block *getBodyBlock() { return &getBody().front(); }
+    ::mlir::Block::BlockArgListType getInductionVars() {
+      return getBodyBlock()->getArguments();
+    }
+    /// True if `value` is listed in `shared`.
+    bool isShared(::mlir::Value value);
+  }];
+}
+
+def VRIR_AtomicCasOp : VRIR_Op<"atomic_cas", [
+    VRIR_ElementOf<"array", "result">, VRIR_ElementOf<"array", "expected">,
+    VRIR_ElementOf<"array", "desired">]> {
+  let summary = "atomic compare-and-swap on an array element (thesis 4.5.2)";
+  let description = [{
+    If the element equals `expected`, replaces it by `desired`; returns the
+    old element either way. 32- and 64-bit element types only. Must be
+    nested in a `vrir.pfor`.
+
+    ```mlir
+    %old = vrir.atomic_cas %A[%i], %e, %d : !vrir.array<i32, 1, row_major>[index]
+    ```
+  }];
+  let arguments = (ins Arg<VRIR_ArrayType, "array", [MemRead, MemWrite]>:$array,
+                       Variadic<AnySignlessIntegerOrIndex>:$indices,
+                       AnyTypeOf<[I32, I64, F32, F64]>:$expected,
+                       AnyTypeOf<[I32, I64, F32, F64]>:$desired);
+  let results = (outs AnyTypeOf<[I32, I64, F32, F64]>:$result);
+  let assemblyFormat = [{
+    $array `[` $indices `]` `,` $expected `,` $desired attr-dict `:`
+    qualified(type($array)) `[` qualified(type($indices)) `]`
+  }];
+  let hasVerifier = 1;
+}
+
+def VRIR_AtomicRMWOp : VRIR_Op<"atomic_rmw", [
+    VRIR_ElementOf<"array", "result">, VRIR_ElementOf<"array", "value">]> {
+  let summary = "atomic read-modify-write on an array element";
+  let description = [{
+    Combines the element with `value` by `kind` atomically and returns the
+    old element. Must be nested in a `vrir.pfor`.
+
+    ```mlir
+    %old = vrir.atomic_rmw add %hist[%b], %one : !vrir.array<i64, 1, row_major>[index]
+    ```
+  }];
+  let arguments = (ins VRIR_AtomicKind:$kind,
+                       Arg<VRIR_ArrayType, "array", [MemRead, MemWrite]>:$array,
+                       Variadic<AnySignlessIntegerOrIndex>:$indices,
+                       AnyTypeOf<[I32, I64, F32, F64]>:$value);
+  let results = (outs AnyTypeOf<[I32, I64, F32, F64]>:$result);
+  let assemblyFormat = [{
+    $kind $array `[` $indices `]` `,` $value attr-dict `:`
+    qualified(type($array)) `[` qualified(type($indices)) `]`
+  }];
+  let hasVerifier = 1;
+}
+
+def VRIR_GpuSectionOp : VRIR_Op<"gpu_section", [
+    RecursiveMemoryEffects,
+    SingleBlockImplicitTerminator<"::mlir::vrir::YieldOp">,
+    DeclareOpInterfaceMethods<RegionBranchOpInterface>]> {
+  let summary = "accelerated section (thesis 4.5.4)";
+  let description = [{
+    A hint that its body should run on a GPU when one is present; on a
+    machine without one it runs on the CPU. Data movement is inferred; at
+    the end of the section every value is coherent on the host. Values
+    produced inside and used after are yielded. Function values may not be
+    created or rebound inside, `pfor` loops inside may not allocate, and
+    sections do not nest.
+
+    ```mlir
+    %s = vrir.gpu_section -> (f64) {
+      ...
+      vrir.yield %t : f64
+    }
+    ```
+  }];
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "(`->` `(` qualified(type($results))^ `)`)? $body attr-dict";
+  let hasRegionVerifier = 1;
+}
+
+def VRIR_YieldOp : VRIR_Op<"yield", [Pure, ReturnLike, Terminator,
+    ParentOneOf<["PforOp", "GpuSectionOp"]>]> {
+  let summary = "terminator of pfor and gpu_section bodies";
+  let arguments = (ins Variadic<AnyType>:$values);
+  let builders = [OpBuilder<(ins), [{ /* nothing to build */ }]>];
+  let assemblyFormat = "attr-dict ($values^ `:` qualified(type($values)))?";
+  let hasVerifier = 1;
+}
+
+#endif // VRIR_DIALECT_VRIR_IR_VRIROPS_TD

@@ -1,0 +1,98 @@
+//===- VRIRDialect.cpp - VRIR dialect -------------------------------------===//
+
+#include "VRIR/Dialect/VRIR/IR/VRIR.h"
+
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Transforms/InliningUtils.h"
+
+using namespace mlir;
+using namespace mlir::vrir;
+
+#include "VRIR/Dialect/VRIR/IR/VRIRDialect.cpp.inc"
+
+namespace {
+/// VRIR ops have no restriction on where they are inlined: array values are
+/// references and module semantics come from the module, which inlining
+/// within one module preserves.
+struct VRIRInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+} // namespace
+
+void VRIRDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "VRIR/Dialect/VRIR/IR/VRIROps.cpp.inc"
+      >();
+  registerTypes();
+  registerAttributes();
+  addInterfaces<VRIRInlinerInterface>();
+  // Default values of promoted variables are `ub.poison`.
+  getContext()->getOrLoadDialect<ub::UBDialect>();
+}
+
+Operation *VRIRDialect::materializeConstant(OpBuilder &builder,
+                                            Attribute value, Type type,
+                                            Location loc) {
+  return arith::ConstantOp::materialize(builder, value, type, loc);
+}
+
+LogicalResult VRIRDialect::verifyOperationAttribute(Operation *op,
+                                                    NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name != kIndexBaseAttrName && name != kRangeExclusiveAttrName &&
+      name != kMemoryAttrName)
+    return op->emitError("unknown VRIR module attribute '") << name << "'";
+  if (!isa<ModuleOp>(op))
+    return op->emitError("'")
+           << name << "' is a module attribute; it is not allowed on '"
+           << op->getName() << "'";
+  if (name == kIndexBaseAttrName) {
+    auto base = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!base || (base.getInt() != 0 && base.getInt() != 1))
+      return op->emitError("'")
+             << name << "' must be the integer 0 or 1, got " << attr.getValue();
+  } else if (name == kRangeExclusiveAttrName) {
+    if (!isa<BoolAttr>(attr.getValue()))
+      return op->emitError("'")
+             << name << "' must be a bool, got " << attr.getValue();
+  } else if (!isa<MemoryManagementAttr>(attr.getValue())) {
+    return op->emitError("'")
+           << name << "' must be #vrir.memory<refcount> or #vrir.memory<gc>, "
+           << "got " << attr.getValue();
+  }
+  return success();
+}
+
+ModuleSemantics mlir::vrir::getModuleSemantics(Operation *op) {
+  ModuleSemantics semantics;
+  for (Operation *cur = op; cur; cur = cur->getParentOp()) {
+    auto module = dyn_cast<ModuleOp>(cur);
+    if (!module)
+      continue;
+    auto base = module->getAttrOfType<IntegerAttr>(
+        VRIRDialect::kIndexBaseAttrName);
+    auto exclusive =
+        module->getAttrOfType<BoolAttr>(VRIRDialect::kRangeExclusiveAttrName);
+    auto memory = module->getAttrOfType<MemoryManagementAttr>(
+        VRIRDialect::kMemoryAttrName);
+    if (!base && !exclusive && !memory)
+      continue;
+    if (base)
+      semantics.indexBase = base.getInt();
+    if (exclusive)
+      semantics.rangeExclusive = exclusive.getValue();
+    if (memory)
+      semantics.memory = memory.getValue();
+    break;
+  }
+  return semantics;
+}

@@ -1,0 +1,1182 @@
+//===- VRIROps.cpp - VRIR operations --------------------------------------===//
+//
+// Verifiers, folders, canonicalization patterns and interface methods of the
+// VRIR operations. Every verifier message names the offending operand.
+//
+//===----------------------------------------------------------------------===//
+
+#include "VRIR/Dialect/VRIR/IR/VRIR.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+using namespace mlir::vrir;
+
+//===----------------------------------------------------------------------===//
+// Shared helpers
+//===----------------------------------------------------------------------===//
+
+static bool isComplex(Type type) { return isa<ComplexType>(type); }
+static bool isFloatLike(Type type) {
+  if (auto complex = dyn_cast<ComplexType>(type))
+    return isa<FloatType>(complex.getElementType());
+  return isa<FloatType>(type);
+}
+static bool isBool(Type type) { return type.isInteger(1); }
+static bool isIntegerLike(Type type) { return type.isSignlessInteger(); }
+
+/// Real part type of a complex type, the type itself otherwise.
+static Type getRealPartType(Type type) {
+  if (auto complex = dyn_cast<ComplexType>(type))
+    return complex.getElementType();
+  return type;
+}
+
+static IndexFlags flagsAt(std::optional<ArrayAttr> flags, unsigned position) {
+  if (!flags)
+    return getDefaultIndexFlags();
+  return cast<IndexFlagsAttr>((*flags)[position]).getValue();
+}
+
+/// Checks a `flags` list against the index count; `growAllowed` is false for
+/// reads and for slices.
+static LogicalResult verifyIndexFlags(Operation *op,
+                                      std::optional<ArrayAttr> flags,
+                                      unsigned numIndices, bool growAllowed) {
+  if (!flags)
+    return success();
+  if (flags->size() != numIndices)
+    return op->emitOpError("has ")
+           << numIndices << " indices but " << flags->size()
+           << " entries in 'flags'; give one #vrir.index<...> per index";
+  for (auto [position, attr] : llvm::enumerate(*flags)) {
+    IndexFlags value = cast<IndexFlagsAttr>(attr).getValue();
+    if (!growAllowed && bitEnumContainsAny(value, IndexFlags::Grow))
+      return op->emitOpError("index #")
+             << position << " has the 'grow' flag, but only element writes "
+             << "(vrir.store) can grow an array";
+  }
+  return success();
+}
+
+/// Constant indices below the index base fail a lower-bound check for sure:
+/// report them at compile time (for example index 0 in a MATLAB module).
+static LogicalResult verifyConstantIndices(Operation *op, ValueRange indices,
+                                           std::optional<ArrayAttr> flags) {
+  int64_t base = getModuleSemantics(op).indexBase;
+  for (auto [position, index] : llvm::enumerate(indices)) {
+    APInt value;
+    if (!isa<IntegerType, IndexType>(index.getType()) ||
+        !matchPattern(index, m_ConstantInt(&value)))
+      continue;
+    IndexFlags indexFlags = flagsAt(flags, position);
+    if (!bitEnumContainsAny(indexFlags, IndexFlags::CheckLower) ||
+        bitEnumContainsAny(indexFlags, IndexFlags::WrapNegative))
+      continue;
+    if (value.getSExtValue() < base)
+      return op->emitOpError("index #")
+             << position << " is the constant " << value.getSExtValue()
+             << ", below the module's index base " << base;
+  }
+  return success();
+}
+
+/// Common rules of element access: index count against rank, flattening.
+static LogicalResult verifyElementAccess(Operation *op, ArrayType arrayType,
+                                         ValueRange indices,
+                                         std::optional<ArrayAttr> flags,
+                                         bool flattened, bool growAllowed) {
+  unsigned rank = arrayType.getRank();
+  unsigned count = indices.size();
+  if (count > rank)
+    return op->emitOpError("has ")
+           << count << " indices but the array operand has rank " << rank;
+  if (count < rank) {
+    if (count == 0)
+      return op->emitOpError("needs at least one index for an array of rank ")
+             << rank;
+    if (!flattened)
+      return op->emitOpError("has ")
+             << count << " indices for an array of rank " << rank
+             << "; give one index per dimension, set 'flattened' for MATLAB "
+                "linear indexing, or use vrir.slice for NumPy implicit full "
+                "slices";
+  }
+  if (failed(verifyIndexFlags(op, flags, count, growAllowed)))
+    return failure();
+  return verifyConstantIndices(op, indices, flags);
+}
+
+/// Rank of the slice selected by `indices` of an array of rank `rank`:
+/// ranges keep their dimension, integers drop it, missing trailing indices
+/// keep theirs.
+static unsigned getSliceRank(unsigned rank, ValueRange indices) {
+  unsigned kept = rank - indices.size();
+  for (Value index : indices)
+    if (isa<RangeType>(index.getType()))
+      ++kept;
+  return kept;
+}
+
+static LogicalResult verifySliceIndices(Operation *op, ArrayType arrayType,
+                                        ValueRange indices,
+                                        std::optional<ArrayAttr> flags) {
+  if (indices.size() > arrayType.getRank())
+    return op->emitOpError("has ")
+           << indices.size() << " indices but the array operand has rank "
+           << arrayType.getRank();
+  return verifyIndexFlags(op, flags, indices.size(), /*growAllowed=*/false);
+}
+
+/// Element-wise shape rule: scalars expand, arrays broadcast, so the result
+/// is a scalar iff every operand is and otherwise has the largest rank.
+static LogicalResult verifyBroadcastResult(Operation *op, TypeRange operands,
+                                           Type result) {
+  bool anyArray = false;
+  unsigned maxRank = 0;
+  for (Type type : operands) {
+    if (auto array = dyn_cast<ArrayType>(type)) {
+      anyArray = true;
+      maxRank = std::max(maxRank, array.getRank());
+    }
+  }
+  auto resultArray = dyn_cast<ArrayType>(result);
+  if (!anyArray && resultArray)
+    return op->emitOpError("has only scalar operands, so its result must be "
+                           "a scalar, got ")
+           << result;
+  if (anyArray && !resultArray)
+    return op->emitOpError("has an array operand, so its result must be an "
+                           "array, got ")
+           << result;
+  if (resultArray && resultArray.getRank() != maxRank)
+    return op->emitOpError("result has rank ")
+           << resultArray.getRank() << " but the operands broadcast to rank "
+           << maxRank;
+  return success();
+}
+
+static LogicalResult verifyContiguousResult(Operation *op, ArrayType type) {
+  if (!type.isContiguous())
+    return op->emitOpError("creates a new array, so its result layout must be "
+                           "row_major or col_major, not strided");
+  return success();
+}
+
+/// Effects of ops that read their array operands and return a new array.
+static void getArrayValueEffects(
+    Operation *op,
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  for (OpOperand &operand : op->getOpOperands())
+    if (isa<ArrayType>(operand.get().getType()))
+      effects.emplace_back(MemoryEffects::Read::get(), &operand,
+                           SideEffects::DefaultResource::get());
+  for (OpResult result : op->getResults()) {
+    if (!isa<ArrayType>(result.getType()))
+      continue;
+    effects.emplace_back(MemoryEffects::Allocate::get(), result,
+                         SideEffects::DefaultResource::get());
+    effects.emplace_back(MemoryEffects::Write::get(), result,
+                         SideEffects::DefaultResource::get());
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Variables
+//===----------------------------------------------------------------------===//
+
+SmallVector<MemorySlot> AllocaOp::getPromotableSlots() {
+  return {MemorySlot{getVar(), getVar().getType().getValueType()}};
+}
+
+Value AllocaOp::getDefaultValue(const MemorySlot &slot, OpBuilder &builder) {
+  return ub::PoisonOp::create(builder, getLoc(), slot.elemType);
+}
+
+void AllocaOp::handleBlockArgument(const MemorySlot &, BlockArgument,
+                                   OpBuilder &) {}
+
+std::optional<PromotableAllocationOpInterface>
+AllocaOp::handlePromotionComplete(const MemorySlot &, Value defaultValue,
+                                  OpBuilder &) {
+  if (defaultValue && defaultValue.use_empty())
+    defaultValue.getDefiningOp()->erase();
+  erase();
+  return std::nullopt;
+}
+
+bool ReadOp::loadsFrom(const MemorySlot &slot) { return getVar() == slot.ptr; }
+bool ReadOp::storesTo(const MemorySlot &) { return false; }
+Value ReadOp::getStored(const MemorySlot &, OpBuilder &, Value,
+                        const DataLayout &) {
+  llvm_unreachable("vrir.read does not store");
+}
+bool ReadOp::canUsesBeRemoved(
+    const MemorySlot &slot, const SmallPtrSetImpl<OpOperand *> &blockingUses,
+    SmallVectorImpl<OpOperand *> &, const DataLayout &) {
+  return blockingUses.size() == 1 &&
+         (*blockingUses.begin())->get() == slot.ptr;
+}
+DeletionKind ReadOp::removeBlockingUses(
+    const MemorySlot &, const SmallPtrSetImpl<OpOperand *> &, OpBuilder &,
+    Value reachingDefinition, const DataLayout &) {
+  getResult().replaceAllUsesWith(reachingDefinition);
+  return DeletionKind::Delete;
+}
+
+bool WriteOp::loadsFrom(const MemorySlot &) { return false; }
+bool WriteOp::storesTo(const MemorySlot &slot) { return getVar() == slot.ptr; }
+Value WriteOp::getStored(const MemorySlot &, OpBuilder &, Value,
+                         const DataLayout &) {
+  return getValue();
+}
+bool WriteOp::canUsesBeRemoved(
+    const MemorySlot &slot, const SmallPtrSetImpl<OpOperand *> &blockingUses,
+    SmallVectorImpl<OpOperand *> &, const DataLayout &) {
+  // Writing the slot into itself would leave a use of the slot behind.
+  return blockingUses.size() == 1 &&
+         (*blockingUses.begin())->get() == slot.ptr &&
+         getValue() != slot.ptr;
+}
+DeletionKind WriteOp::removeBlockingUses(const MemorySlot &,
+                                         const SmallPtrSetImpl<OpOperand *> &,
+                                         OpBuilder &, Value,
+                                         const DataLayout &) {
+  return DeletionKind::Delete;
+}
+
+//===----------------------------------------------------------------------===//
+// Ranges, domains, allocation and shape queries
+//===----------------------------------------------------------------------===//
+
+LogicalResult DomainOp::verify() {
+  unsigned rank = getResult().getType().getRank();
+  if (getRanges().size() != rank)
+    return emitOpError("builds a domain of rank ")
+           << rank << " from " << getRanges().size()
+           << " ranges; give one range per dimension";
+  return success();
+}
+
+template <typename AllocLikeOp>
+static LogicalResult verifyAllocLike(AllocLikeOp op) {
+  ArrayType type = op.getResult().getType();
+  if (op.getSizes().size() != type.getRank())
+    return op.emitOpError("has ")
+           << op.getSizes().size() << " sizes for an array of rank "
+           << type.getRank() << "; give one size per dimension";
+  return verifyContiguousResult(op, type);
+}
+LogicalResult ZerosOp::verify() { return verifyAllocLike(*this); }
+LogicalResult OnesOp::verify() { return verifyAllocLike(*this); }
+LogicalResult EmptyOp::verify() { return verifyAllocLike(*this); }
+
+/// Sizes operand of an allocation defining `array`, if any.
+static std::optional<OperandRange> getAllocSizes(Value array) {
+  Operation *def = array.getDefiningOp();
+  if (auto op = dyn_cast_or_null<ZerosOp>(def))
+    return op.getSizes();
+  if (auto op = dyn_cast_or_null<OnesOp>(def))
+    return op.getSizes();
+  if (auto op = dyn_cast_or_null<EmptyOp>(def))
+    return op.getSizes();
+  return std::nullopt;
+}
+
+LogicalResult DimOp::verify() {
+  unsigned rank = getArray().getType().getRank();
+  if (static_cast<uint64_t>(getDim()) >= rank)
+    return emitOpError("dimension ")
+           << getDim() << " is out of range for the array operand of rank "
+           << rank;
+  return success();
+}
+
+OpFoldResult DimOp::fold(FoldAdaptor) {
+  // Only growth can change a size; a fresh allocation that is never written
+  // with a growing store keeps the sizes it was created with.
+  std::optional<OperandRange> sizes = getAllocSizes(getArray());
+  if (!sizes)
+    return {};
+  for (Operation *user : getArray().getUsers())
+    if (auto store = dyn_cast<StoreOp>(user); store && store.mayGrow())
+      return {};
+  return (*sizes)[getDim()];
+}
+
+namespace {
+/// dim(copy(x)), dim(cast(x)), dim(unary(x)) -> dim(x); dim(transpose(x), d)
+/// -> dim(x, rank - 1 - d): these ops preserve (or reverse) the shape.
+struct DimOfShapePreservingOp : public OpRewritePattern<DimOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(DimOp op,
+                                PatternRewriter &rewriter) const override {
+    Operation *def = op.getArray().getDefiningOp();
+    if (!def)
+      return failure();
+    Value source;
+    int64_t dim = op.getDim();
+    if (isa<CopyOp, CastOp, UnaryOp>(def)) {
+      source = def->getOperand(0);
+    } else if (auto transpose = dyn_cast<TransposeOp>(def)) {
+      source = transpose.getOperand();
+      dim = getRankOf(source.getType()) - 1 - dim;
+    }
+    if (!source || !isa<ArrayType>(source.getType()))
+      return failure();
+    rewriter.replaceOpWithNewOp<DimOp>(op, source, dim);
+    return success();
+  }
+};
+} // namespace
+
+void DimOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                        MLIRContext *context) {
+  results.add<DimOfShapePreservingOp>(context);
+}
+
+OpFoldResult NumelOp::fold(FoldAdaptor) {
+  if (getArray().getType().getRank() == 0)
+    return IntegerAttr::get(IndexType::get(getContext()), 1);
+  std::optional<OperandRange> sizes = getAllocSizes(getArray());
+  if (!sizes)
+    return {};
+  for (Operation *user : getArray().getUsers())
+    if (auto store = dyn_cast<StoreOp>(user); store && store.mayGrow())
+      return {};
+  int64_t product = 1;
+  for (Value size : *sizes) {
+    APInt value;
+    if (!matchPattern(size, m_ConstantInt(&value)))
+      return {};
+    product *= value.getSExtValue();
+  }
+  return IntegerAttr::get(IndexType::get(getContext()), product);
+}
+
+//===----------------------------------------------------------------------===//
+// Element access
+//===----------------------------------------------------------------------===//
+
+IndexFlags LoadOp::getFlags(unsigned position) {
+  return flagsAt(getIndexFlags(), position);
+}
+
+LogicalResult LoadOp::verify() {
+  return verifyElementAccess(*this, getArray().getType(), getIndices(),
+                             getIndexFlags(), getFlattened(),
+                             /*growAllowed=*/false);
+}
+
+IndexFlags StoreOp::getFlags(unsigned position) {
+  return flagsAt(getIndexFlags(), position);
+}
+
+bool StoreOp::mayGrow() {
+  for (unsigned i = 0, e = getIndices().size(); i < e; ++i)
+    if (bitEnumContainsAny(getFlags(i), IndexFlags::Grow))
+      return true;
+  return false;
+}
+
+LogicalResult StoreOp::verify() {
+  ArrayType type = getArray().getType();
+  if (failed(verifyElementAccess(*this, type, getIndices(), getIndexFlags(),
+                                 getFlattened(), /*growAllowed=*/true)))
+    return failure();
+  if (mayGrow() && !type.isContiguous())
+    return emitOpError("cannot grow a strided view: growth reallocates the "
+                       "array, which a view does not own");
+  return success();
+}
+
+LogicalResult SliceOp::verify() {
+  ArrayType source = getArray().getType();
+  ArrayType result = getResult().getType();
+  if (failed(verifySliceIndices(*this, source, getIndices(), getIndexFlags())))
+    return failure();
+  if (result.getElementType() != source.getElementType())
+    return emitOpError("result element type ")
+           << result.getElementType()
+           << " differs from the array operand's element type "
+           << source.getElementType();
+  unsigned rank = getSliceRank(source.getRank(), getIndices());
+  if (rank == 0)
+    return emitOpError("selects a single element; use vrir.load");
+  if (result.getRank() != rank)
+    return emitOpError("selects ")
+           << rank << " dimensions but the result type has rank "
+           << result.getRank();
+  if (getCopy())
+    return verifyContiguousResult(*this, result);
+  if (result.isContiguous())
+    return emitOpError("is a view (no 'copy'), so its result layout must be "
+                       "strided");
+  return success();
+}
+
+void SliceOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(), &getArrayMutable(),
+                       SideEffects::DefaultResource::get());
+  if (getCopy()) {
+    effects.emplace_back(MemoryEffects::Allocate::get(),
+                         llvm::cast<OpResult>(getResult()),
+                         SideEffects::DefaultResource::get());
+    effects.emplace_back(MemoryEffects::Write::get(),
+                         llvm::cast<OpResult>(getResult()),
+                         SideEffects::DefaultResource::get());
+  }
+}
+
+LogicalResult StoreSliceOp::verify() {
+  ArrayType target = getArray().getType();
+  if (failed(verifySliceIndices(*this, target, getIndices(), getIndexFlags())))
+    return failure();
+  if (getElementTypeOf(getValue().getType()) != target.getElementType())
+    return emitOpError("value element type ")
+           << getElementTypeOf(getValue().getType())
+           << " differs from the array operand's element type "
+           << target.getElementType();
+  unsigned rank = getSliceRank(target.getRank(), getIndices());
+  if (getRankOf(getValue().getType()) > rank)
+    return emitOpError("value has rank ")
+           << getRankOf(getValue().getType())
+           << ", more than the rank " << rank
+           << " of the slice it is assigned to";
+  return success();
+}
+
+static LogicalResult verifyIndexArray(Operation *op, ArrayType array,
+                                      ArrayType indices, int64_t axis) {
+  if (!indices.getElementType().isSignlessInteger(32) &&
+      !indices.getElementType().isSignlessInteger(64))
+    return op->emitOpError("index array must have i32 or i64 elements, got ")
+           << indices.getElementType();
+  if (axis < 0 || static_cast<uint64_t>(axis) >= array.getRank())
+    return op->emitOpError("axis ")
+           << axis << " is out of range for the array operand of rank "
+           << array.getRank();
+  return success();
+}
+
+LogicalResult GatherOp::verify() {
+  ArrayType array = getArray().getType();
+  ArrayType indices = getIndices().getType();
+  ArrayType result = getResult().getType();
+  if (failed(verifyIndexArray(*this, array, indices, getAxis())))
+    return failure();
+  if (getIndexFlags() &&
+      bitEnumContainsAny(*getIndexFlags(), IndexFlags::Grow))
+    return emitOpError("'grow' is not allowed on a gather");
+  if (result.getElementType() != array.getElementType())
+    return emitOpError("result element type ")
+           << result.getElementType()
+           << " differs from the array operand's element type "
+           << array.getElementType();
+  unsigned rank = array.getRank() - 1 + indices.getRank();
+  if (result.getRank() != rank)
+    return emitOpError("result must have rank ")
+           << rank << " (array rank - 1 + index array rank), got "
+           << result.getRank();
+  return verifyContiguousResult(*this, result);
+}
+
+LogicalResult ScatterOp::verify() {
+  ArrayType array = getArray().getType();
+  ArrayType indices = getIndices().getType();
+  if (failed(verifyIndexArray(*this, array, indices, getAxis())))
+    return failure();
+  if (getIndexFlags() &&
+      bitEnumContainsAny(*getIndexFlags(), IndexFlags::Grow))
+    return emitOpError("'grow' is not allowed on a scatter");
+  if (getElementTypeOf(getValue().getType()) != array.getElementType())
+    return emitOpError("value element type ")
+           << getElementTypeOf(getValue().getType())
+           << " differs from the array operand's element type "
+           << array.getElementType();
+  unsigned rank = array.getRank() - 1 + indices.getRank();
+  if (getRankOf(getValue().getType()) > rank)
+    return emitOpError("value has rank ")
+           << getRankOf(getValue().getType()) << ", more than the rank "
+           << rank << " of the selection it is assigned to";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Element-wise operations
+//===----------------------------------------------------------------------===//
+
+#define VRIR_ARRAY_VALUE_EFFECTS(OP)                                           \
+  void OP::getEffects(                                                         \
+      SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>      \
+          &effects) {                                                          \
+    getArrayValueEffects(getOperation(), effects);                             \
+  }
+VRIR_ARRAY_VALUE_EFFECTS(UnaryOp)
+VRIR_ARRAY_VALUE_EFFECTS(BinaryOp)
+VRIR_ARRAY_VALUE_EFFECTS(CmpOp)
+VRIR_ARRAY_VALUE_EFFECTS(SelectOp)
+VRIR_ARRAY_VALUE_EFFECTS(CastOp)
+VRIR_ARRAY_VALUE_EFFECTS(CopyOp)
+VRIR_ARRAY_VALUE_EFFECTS(MatmulOp)
+VRIR_ARRAY_VALUE_EFFECTS(MatvecOp)
+VRIR_ARRAY_VALUE_EFFECTS(TransposeOp)
+VRIR_ARRAY_VALUE_EFFECTS(ReduceOp)
+#undef VRIR_ARRAY_VALUE_EFFECTS
+
+LogicalResult UnaryOp::verify() {
+  Type operandType = getOperand().getType();
+  if (failed(verifyBroadcastResult(*this, operandType, getResult().getType())))
+    return failure();
+  Type element = getElementTypeOf(operandType);
+  Type resultElement = getElementTypeOf(getResult().getType());
+  Type expected = element;
+  StringRef fn = stringifyUnaryFn(getFn());
+  switch (getFn()) {
+  case UnaryFn::Neg:
+    if (isBool(element))
+      return emitOpError("'neg' needs a numeric operand, got ") << element;
+    break;
+  case UnaryFn::Not:
+    if (!isIntegerLike(element))
+      return emitOpError("'not' needs an i1 or integer operand, got ")
+             << element;
+    break;
+  case UnaryFn::Abs:
+    if (isBool(element))
+      return emitOpError("'abs' needs a numeric operand, got ") << element;
+    expected = getRealPartType(element);
+    break;
+  case UnaryFn::Sqrt:
+  case UnaryFn::Exp:
+  case UnaryFn::Log:
+  case UnaryFn::Sin:
+  case UnaryFn::Cos:
+  case UnaryFn::Tan:
+  case UnaryFn::Tanh:
+    if (!isFloatLike(element))
+      return emitOpError("'")
+             << fn << "' needs a floating-point operand (cast integers "
+             << "first), got " << element;
+    break;
+  case UnaryFn::Floor:
+  case UnaryFn::Ceil:
+  case UnaryFn::Round:
+    if (!isa<FloatType>(element))
+      return emitOpError("'")
+             << fn << "' needs a real floating-point operand, got "
+             << element;
+    break;
+  case UnaryFn::Real:
+  case UnaryFn::Imag:
+    if (isBool(element))
+      return emitOpError("'") << fn << "' needs a numeric operand, got "
+                              << element;
+    expected = getRealPartType(element);
+    break;
+  case UnaryFn::Conj:
+    if (isBool(element))
+      return emitOpError("'conj' needs a numeric operand, got ") << element;
+    break;
+  }
+  if (resultElement != expected)
+    return emitOpError("'")
+           << fn << "' of " << element << " gives " << expected
+           << ", but the result element type is " << resultElement;
+  return success();
+}
+
+/// Operand element types must agree: type promotion is the frontend's job.
+static LogicalResult verifySameOperandElements(Operation *op, Type lhs,
+                                               Type rhs) {
+  if (getElementTypeOf(lhs) != getElementTypeOf(rhs))
+    return op->emitOpError("operand element types differ: ")
+           << getElementTypeOf(lhs) << " and " << getElementTypeOf(rhs)
+           << "; insert a vrir.cast";
+  return success();
+}
+
+LogicalResult BinaryOp::verify() {
+  Type lhs = getLhs().getType(), rhs = getRhs().getType();
+  Type result = getResult().getType();
+  if (failed(verifySameOperandElements(*this, lhs, rhs)) ||
+      failed(verifyBroadcastResult(*this, {lhs, rhs}, result)))
+    return failure();
+  Type element = getElementTypeOf(lhs);
+  if (getElementTypeOf(result) != element)
+    return emitOpError("result element type ")
+           << getElementTypeOf(result) << " differs from the operand element "
+           << "type " << element;
+  StringRef fn = stringifyBinaryFn(getFn());
+  switch (getFn()) {
+  case BinaryFn::And:
+  case BinaryFn::Or:
+  case BinaryFn::Xor:
+    if (!isIntegerLike(element))
+      return emitOpError("'") << fn << "' needs i1 or integer operands, got "
+                              << element;
+    break;
+  case BinaryFn::Rem:
+  case BinaryFn::Min:
+  case BinaryFn::Max:
+    if (isComplex(element) || isBool(element))
+      return emitOpError("'") << fn << "' needs real numeric operands, got "
+                              << element;
+    break;
+  default:
+    if (isBool(element))
+      return emitOpError("'") << fn << "' is arithmetic; cast i1 operands to "
+                              << "a numeric type first";
+    break;
+  }
+  return success();
+}
+
+namespace {
+/// A `vrir.binary` of two scalars is plain `arith`.
+struct ScalarBinaryToArith : public OpRewritePattern<BinaryOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(BinaryOp op,
+                                PatternRewriter &rewriter) const override {
+    Type type = op.getResult().getType();
+    if (isa<ArrayType>(type) || isComplex(type))
+      return failure();
+    Value lhs = op.getLhs(), rhs = op.getRhs();
+    Location loc = op.getLoc();
+    bool isFloat = isa<FloatType>(type);
+    Value result;
+    switch (op.getFn()) {
+    case BinaryFn::Add:
+      result = isFloat ? arith::AddFOp::create(rewriter, loc, lhs, rhs)
+                             .getResult()
+                       : arith::AddIOp::create(rewriter, loc, lhs, rhs)
+                             .getResult();
+      break;
+    case BinaryFn::Sub:
+      result = isFloat ? arith::SubFOp::create(rewriter, loc, lhs, rhs)
+                             .getResult()
+                       : arith::SubIOp::create(rewriter, loc, lhs, rhs)
+                             .getResult();
+      break;
+    case BinaryFn::Mul:
+      result = isFloat ? arith::MulFOp::create(rewriter, loc, lhs, rhs)
+                             .getResult()
+                       : arith::MulIOp::create(rewriter, loc, lhs, rhs)
+                             .getResult();
+      break;
+    case BinaryFn::Div:
+      // Integer division rounding differs between languages (C truncates,
+      // Python floors); only the float case is unambiguous.
+      if (!isFloat)
+        return failure();
+      result = arith::DivFOp::create(rewriter, loc, lhs, rhs);
+      break;
+    case BinaryFn::Min:
+      result = isFloat ? arith::MinimumFOp::create(rewriter, loc, lhs, rhs)
+                             .getResult()
+                       : arith::MinSIOp::create(rewriter, loc, lhs, rhs)
+                             .getResult();
+      break;
+    case BinaryFn::Max:
+      result = isFloat ? arith::MaximumFOp::create(rewriter, loc, lhs, rhs)
+                             .getResult()
+                       : arith::MaxSIOp::create(rewriter, loc, lhs, rhs)
+                             .getResult();
+      break;
+    case BinaryFn::And:
+      result = arith::AndIOp::create(rewriter, loc, lhs, rhs);
+      break;
+    case BinaryFn::Or:
+      result = arith::OrIOp::create(rewriter, loc, lhs, rhs);
+      break;
+    case BinaryFn::Xor:
+      result = arith::XOrIOp::create(rewriter, loc, lhs, rhs);
+      break;
+    case BinaryFn::Rem:
+    case BinaryFn::Pow:
+      return failure();
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+} // namespace
+
+void BinaryOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                           MLIRContext *context) {
+  results.add<ScalarBinaryToArith>(context);
+}
+
+LogicalResult CmpOp::verify() {
+  Type lhs = getLhs().getType(), rhs = getRhs().getType();
+  Type result = getResult().getType();
+  if (failed(verifySameOperandElements(*this, lhs, rhs)) ||
+      failed(verifyBroadcastResult(*this, {lhs, rhs}, result)))
+    return failure();
+  if (!isBool(getElementTypeOf(result)))
+    return emitOpError("result element type must be i1, got ")
+           << getElementTypeOf(result);
+  CmpPredicate predicate = getPredicate();
+  if (isComplex(getElementTypeOf(lhs)) && predicate != CmpPredicate::EQ &&
+      predicate != CmpPredicate::NE)
+    return emitOpError("complex operands are only ordered by 'eq' and 'ne'");
+  return success();
+}
+
+namespace {
+/// A `vrir.cmp` of two scalars is `arith.cmpf` / `arith.cmpi`.
+struct ScalarCmpToArith : public OpRewritePattern<CmpOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(CmpOp op,
+                                PatternRewriter &rewriter) const override {
+    Type type = op.getLhs().getType();
+    if (isa<ArrayType>(type) || isa<ArrayType>(op.getRhs().getType()) ||
+        isComplex(type))
+      return failure();
+    if (isa<FloatType>(type)) {
+      static const arith::CmpFPredicate floatPredicates[] = {
+          arith::CmpFPredicate::OEQ, arith::CmpFPredicate::UNE,
+          arith::CmpFPredicate::OLT, arith::CmpFPredicate::OLE,
+          arith::CmpFPredicate::OGT, arith::CmpFPredicate::OGE};
+      rewriter.replaceOpWithNewOp<arith::CmpFOp>(
+          op, floatPredicates[static_cast<unsigned>(op.getPredicate())],
+          op.getLhs(), op.getRhs());
+      return success();
+    }
+    static const arith::CmpIPredicate intPredicates[] = {
+        arith::CmpIPredicate::eq,  arith::CmpIPredicate::ne,
+        arith::CmpIPredicate::slt, arith::CmpIPredicate::sle,
+        arith::CmpIPredicate::sgt, arith::CmpIPredicate::sge};
+    rewriter.replaceOpWithNewOp<arith::CmpIOp>(
+        op, intPredicates[static_cast<unsigned>(op.getPredicate())],
+        op.getLhs(), op.getRhs());
+    return success();
+  }
+};
+} // namespace
+
+void CmpOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                        MLIRContext *context) {
+  results.add<ScalarCmpToArith>(context);
+}
+
+LogicalResult SelectOp::verify() {
+  Type condition = getCondition().getType();
+  Type onTrue = getTrueValue().getType(), onFalse = getFalseValue().getType();
+  if (!isBool(getElementTypeOf(condition)))
+    return emitOpError("condition element type must be i1, got ")
+           << getElementTypeOf(condition);
+  if (failed(verifySameOperandElements(*this, onTrue, onFalse)) ||
+      failed(verifyBroadcastResult(*this, {condition, onTrue, onFalse},
+                                   getResult().getType())))
+    return failure();
+  if (getElementTypeOf(getResult().getType()) != getElementTypeOf(onTrue))
+    return emitOpError("result element type ")
+           << getElementTypeOf(getResult().getType())
+           << " differs from the element type of the values "
+           << getElementTypeOf(onTrue);
+  return success();
+}
+
+LogicalResult CastOp::verify() {
+  Type operand = getOperand().getType(), result = getResult().getType();
+  if (isa<ArrayType>(operand) != isa<ArrayType>(result) ||
+      getRankOf(operand) != getRankOf(result))
+    return emitOpError("converts element types only: operand ")
+           << operand << " and result " << result
+           << " must both be scalars or both arrays of one rank";
+  if (auto array = dyn_cast<ArrayType>(result))
+    return verifyContiguousResult(*this, array);
+  return success();
+}
+
+OpFoldResult CastOp::fold(FoldAdaptor) {
+  // Only scalars: a cast of an array is a new array, not an alias.
+  if (getOperand().getType() == getResult().getType() &&
+      !isa<ArrayType>(getResult().getType()))
+    return getOperand();
+  return {};
+}
+
+LogicalResult CopyOp::verify() {
+  ArrayType operand = getOperand().getType(), result = getResult().getType();
+  if (operand.getRank() != result.getRank() ||
+      operand.getElementType() != result.getElementType())
+    return emitOpError("result ")
+           << result << " must have the rank and element type of the operand "
+           << operand;
+  return verifyContiguousResult(*this, result);
+}
+
+//===----------------------------------------------------------------------===//
+// Linear algebra and reductions
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifyLinearAlgebra(Operation *op, ArrayRef<Value> inputs,
+                                         ArrayRef<unsigned> ranks,
+                                         ArrayType result,
+                                         unsigned resultRank) {
+  Type element = cast<ArrayType>(inputs[0].getType()).getElementType();
+  for (auto [position, input] : llvm::enumerate(inputs)) {
+    auto type = cast<ArrayType>(input.getType());
+    if (type.getRank() != ranks[position])
+      return op->emitOpError("operand #")
+             << position << " must have rank " << ranks[position] << ", got "
+             << type.getRank();
+    if (type.getElementType() != element)
+      return op->emitOpError("operand element types differ: ")
+             << element << " and " << type.getElementType()
+             << "; insert a vrir.cast";
+  }
+  if (isBool(element))
+    return op->emitOpError("needs numeric operands, got ") << element;
+  if (result.getRank() != resultRank || result.getElementType() != element)
+    return op->emitOpError("result must be a rank-")
+           << resultRank << " array of " << element << ", got " << result;
+  return verifyContiguousResult(op, result);
+}
+
+LogicalResult MatmulOp::verify() {
+  return verifyLinearAlgebra(*this, {getLhs(), getRhs()}, {2, 2},
+                             getResult().getType(), 2);
+}
+
+LogicalResult MatvecOp::verify() {
+  return verifyLinearAlgebra(*this, {getMatrix(), getVector()}, {2, 1},
+                             getResult().getType(), 1);
+}
+
+LogicalResult TransposeOp::verify() {
+  ArrayType operand = getOperand().getType(), result = getResult().getType();
+  if (operand.getRank() != result.getRank() ||
+      operand.getElementType() != result.getElementType())
+    return emitOpError("result ")
+           << result << " must have the rank and element type of the operand "
+           << operand;
+  return verifyContiguousResult(*this, result);
+}
+
+LogicalResult ReduceOp::verify() {
+  ArrayType operand = getOperand().getType();
+  Type element = operand.getElementType();
+  Type result = getResult().getType();
+  StringRef kind = stringifyReduceKind(getKind());
+  if (isBool(element))
+    return emitOpError("'") << kind << "' of i1 elements; cast to a numeric "
+                            << "type first";
+  if (isComplex(element) &&
+      (getKind() == ReduceKind::Min || getKind() == ReduceKind::Max))
+    return emitOpError("'") << kind << "' is not defined on complex elements";
+  if (getElementTypeOf(result) != element)
+    return emitOpError("result element type ")
+           << getElementTypeOf(result)
+           << " differs from the operand element type " << element;
+  std::optional<uint64_t> axis = getAxis();
+  if (!axis || operand.getRank() <= 1) {
+    if (axis && *axis >= operand.getRank())
+      return emitOpError("axis ")
+             << *axis << " is out of range for the operand of rank "
+             << operand.getRank();
+    if (isa<ArrayType>(result))
+      return emitOpError("reduces to a scalar, but the result type is ")
+             << result;
+    return success();
+  }
+  if (*axis >= operand.getRank())
+    return emitOpError("axis ")
+           << *axis << " is out of range for the operand of rank "
+           << operand.getRank();
+  auto resultArray = dyn_cast<ArrayType>(result);
+  if (!resultArray || resultArray.getRank() != operand.getRank() - 1)
+    return emitOpError("reducing axis ")
+           << *axis << " of a rank-" << operand.getRank()
+           << " array gives a rank-" << operand.getRank() - 1
+           << " array, but the result type is " << result;
+  return verifyContiguousResult(*this, resultArray);
+}
+
+//===----------------------------------------------------------------------===//
+// PforOp
+//===----------------------------------------------------------------------===//
+
+void PforOp::build(OpBuilder &builder, OperationState &state, Value domain,
+                   ValueRange shared) {
+  state.addOperands(domain);
+  state.addOperands(shared);
+  Region *body = state.addRegion();
+  Block *block = new Block();
+  body->push_back(block);
+  unsigned rank = 1;
+  if (auto domainType = dyn_cast<DomainType>(domain.getType()))
+    rank = domainType.getRank();
+  for (unsigned i = 0; i < rank; ++i)
+    block->addArgument(builder.getIndexType(), state.location);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToEnd(block);
+  YieldOp::create(builder, state.location);
+}
+
+unsigned PforOp::getNumDims() {
+  if (auto domain = dyn_cast<DomainType>(getDomain().getType()))
+    return domain.getRank();
+  return 1;
+}
+
+bool PforOp::isShared(Value value) {
+  return llvm::is_contained(getShared(), value);
+}
+
+ParseResult PforOp::parse(OpAsmParser &parser, OperationState &result) {
+  Builder &builder = parser.getBuilder();
+  SmallVector<OpAsmParser::Argument> inductionVars;
+  OpAsmParser::UnresolvedOperand domain;
+  Type domainType;
+  if (parser.parseArgumentList(inductionVars,
+                               OpAsmParser::Delimiter::Paren) ||
+      parser.parseKeyword("in") || parser.parseOperand(domain) ||
+      parser.parseColonType(domainType) ||
+      parser.resolveOperand(domain, domainType, result.operands))
+    return failure();
+  if (succeeded(parser.parseOptionalKeyword("shared"))) {
+    SmallVector<OpAsmParser::UnresolvedOperand> shared;
+    SmallVector<Type> sharedTypes;
+    llvm::SMLoc sharedLoc = parser.getCurrentLocation();
+    if (parser.parseLParen() || parser.parseOperandList(shared))
+      return failure();
+    if (!shared.empty() && parser.parseColonTypeList(sharedTypes))
+      return failure();
+    if (parser.parseRParen() ||
+        parser.resolveOperands(shared, sharedTypes, sharedLoc,
+                               result.operands))
+      return failure();
+  }
+  for (OpAsmParser::Argument &inductionVar : inductionVars)
+    inductionVar.type = builder.getIndexType();
+  Region *body = result.addRegion();
+  if (parser.parseRegion(*body, inductionVars))
+    return failure();
+  PforOp::ensureTerminator(*body, builder, result.location);
+  return parser.parseOptionalAttrDictWithKeyword(result.attributes);
+}
+
+void PforOp::print(OpAsmPrinter &p) {
+  p << " (";
+  llvm::interleaveComma(getInductionVars(), p,
+                        [&](BlockArgument arg) { p.printOperand(arg); });
+  p << ") in " << getDomain() << " : " << getDomain().getType();
+  if (!getShared().empty()) {
+    p << " shared(" << getShared() << " : ";
+    llvm::interleaveComma(getShared().getTypes(), p);
+    p << ")";
+  }
+  p << ' ';
+  p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
+                /*printBlockTerminators=*/false);
+  p.printOptionalAttrDictWithKeyword((*this)->getAttrs());
+}
+
+LogicalResult PforOp::verify() {
+  unsigned dims = getNumDims();
+  if (getInductionVars().size() != dims)
+    return emitOpError("iterates over a ")
+           << dims << "-dimensional " << getDomain().getType() << " but has "
+           << getInductionVars().size()
+           << " induction variables; give one per dimension";
+  for (BlockArgument arg : getInductionVars())
+    if (!arg.getType().isIndex())
+      return emitOpError("induction variables must have index type, got ")
+             << arg.getType();
+  return success();
+}
+
+/// The value whose array object a write to `array` modifies: views write
+/// their source, and arrays read from a variable belong to the variable.
+static Value getWrittenObject(Value array) {
+  while (Operation *def = array.getDefiningOp()) {
+    if (auto slice = dyn_cast<SliceOp>(def); slice && !slice.getCopy()) {
+      array = slice.getArray();
+      continue;
+    }
+    if (auto read = dyn_cast<ReadOp>(def))
+      return read.getVar();
+    break;
+  }
+  return array;
+}
+
+/// Array operand written by an indexed-write op, if `op` is one.
+static Value getIndexedWriteTarget(Operation *op) {
+  if (auto store = dyn_cast<StoreOp>(op))
+    return store.getArray();
+  if (auto store = dyn_cast<StoreSliceOp>(op))
+    return store.getArray();
+  if (auto scatter = dyn_cast<ScatterOp>(op))
+    return scatter.getArray();
+  if (auto cas = dyn_cast<AtomicCasOp>(op))
+    return cas.getArray();
+  if (auto rmw = dyn_cast<AtomicRMWOp>(op))
+    return rmw.getArray();
+  return {};
+}
+
+LogicalResult PforOp::verifyRegions() {
+  Region &body = getBody();
+  auto isOutside = [&](Value value) {
+    return !body.isAncestor(value.getParentRegion());
+  };
+  WalkResult result = body.walk([&](Operation *op) -> WalkResult {
+    if (isa<func::ReturnOp, cf::BranchOp, cf::CondBranchOp, cf::SwitchOp>(
+            op)) {
+      op->emitOpError("inside a 'vrir.pfor' body: a parallel loop cannot be "
+                      "left early (no break, continue or return)");
+      return WalkResult::interrupt();
+    }
+    if (auto write = dyn_cast<WriteOp>(op)) {
+      if (isShared(write.getVar())) {
+        write.emitOpError("rebinds a variable that the enclosing 'vrir.pfor' "
+                          "lists as shared; shared values can be written by "
+                          "index but not rebound");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    }
+    Value target = getIndexedWriteTarget(op);
+    if (!target)
+      return WalkResult::advance();
+    Value object = getWrittenObject(target);
+    if (isOutside(object) && !isShared(object) && !isShared(target)) {
+      op->emitOpError("writes an array defined outside the enclosing "
+                      "'vrir.pfor' that is not in its 'shared' list");
+      return WalkResult::interrupt();
+    }
+    if (auto store = dyn_cast<StoreOp>(op);
+        store && store.mayGrow() && isOutside(object)) {
+      store.emitOpError("may grow an array shared by the enclosing "
+                        "'vrir.pfor'; growth would rebind it");
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+SmallVector<Region *> PforOp::getLoopRegions() { return {&getBody()}; }
+
+std::optional<SmallVector<Value>> PforOp::getLoopInductionVars() {
+  return SmallVector<Value>(getInductionVars().begin(),
+                            getInductionVars().end());
+}
+
+void PforOp::getSuccessorRegions(RegionBranchPoint point,
+                                 SmallVectorImpl<RegionSuccessor> &regions) {
+  // The body runs zero or more times, then control returns to the parent.
+  regions.push_back(RegionSuccessor(&getBody()));
+  regions.push_back(RegionSuccessor(getOperation(), getOperation()->getResults()));
+}
+
+//===----------------------------------------------------------------------===//
+// Atomics
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifyAtomic(Operation *op, ArrayType array,
+                                  ValueRange indices) {
+  if (!op->getParentOfType<PforOp>())
+    return op->emitOpError("must be nested inside a 'vrir.pfor': atomics "
+                           "order the iterations of a parallel loop");
+  if (indices.size() != array.getRank())
+    return op->emitOpError("has ")
+           << indices.size() << " indices for an array of rank "
+           << array.getRank() << "; give one index per dimension";
+  return success();
+}
+
+LogicalResult AtomicCasOp::verify() {
+  return verifyAtomic(*this, getArray().getType(), getIndices());
+}
+
+LogicalResult AtomicRMWOp::verify() {
+  if (failed(verifyAtomic(*this, getArray().getType(), getIndices())))
+    return failure();
+  Type element = getValue().getType();
+  AtomicKind kind = getKind();
+  if (isa<FloatType>(element) &&
+      (kind == AtomicKind::And || kind == AtomicKind::Or ||
+       kind == AtomicKind::Xor))
+    return emitOpError("'") << stringifyAtomicKind(kind)
+                            << "' needs integer elements, got " << element;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// GpuSectionOp and YieldOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult GpuSectionOp::verifyRegions() {
+  WalkResult result = getBody().walk([&](Operation *op) -> WalkResult {
+    if (isa<GpuSectionOp>(op)) {
+      op->emitOpError("cannot be nested inside another 'vrir.gpu_section'");
+      return WalkResult::interrupt();
+    }
+    if (isa<func::ConstantOp>(op)) {
+      op->emitOpError("creates a function value inside a 'vrir.gpu_section'; "
+                      "function values must be fixed before the section "
+                      "starts");
+      return WalkResult::interrupt();
+    }
+    if (auto write = dyn_cast<WriteOp>(op);
+        write && isa<FunctionType>(write.getValue().getType())) {
+      op->emitOpError("rebinds a function-valued variable inside a "
+                      "'vrir.gpu_section'");
+      return WalkResult::interrupt();
+    }
+    if (!op->getParentOfType<PforOp>() || isa<AllocaOp>(op))
+      return WalkResult::advance();
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (effects && effects.hasEffect<MemoryEffects::Allocate>()) {
+      op->emitOpError("allocates an array inside a 'vrir.pfor' of a "
+                      "'vrir.gpu_section'; GPU kernels cannot allocate");
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+void GpuSectionOp::getSuccessorRegions(
+    RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) {
+  if (point.isParent()) {
+    regions.push_back(RegionSuccessor(&getBody()));
+    return;
+  }
+  regions.push_back(RegionSuccessor(getOperation(), getResults()));
+}
+
+LogicalResult YieldOp::verify() {
+  Operation *parent = (*this)->getParentOp();
+  if (isa<PforOp>(parent)) {
+    if (!getValues().empty())
+      return emitOpError("in a 'vrir.pfor' yields no values, got ")
+             << getValues().size();
+    return success();
+  }
+  TypeRange expected = parent->getResultTypes();
+  if (getValues().getTypes() != expected) {
+    InFlightDiagnostic diag = emitOpError("yields types (");
+    llvm::interleaveComma(getValues().getTypes(), diag);
+    diag << ") but the enclosing 'vrir.gpu_section' returns (";
+    llvm::interleaveComma(expected, diag);
+    return diag << ")";
+  }
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "VRIR/Dialect/VRIR/IR/VRIROps.cpp.inc"

@@ -1,0 +1,28 @@
+//===- vr-opt.cpp - VRIR optimizer driver ---------------------------------===//
+//
+// mlir-opt with the VRIR dialect: parses, verifies and transforms VRIR
+// modules with VRIR and upstream passes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "VRIR/Dialect/VRIR/IR/VRIR.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  mlir::registerAllPasses();
+
+  mlir::DialectRegistry registry;
+  registry.insert<mlir::vrir::VRIRDialect>();
+  // The upstream dialects a VRIR pipeline meets on the way down (scalars,
+  // control flow, memref/affine/scf, gpu/spirv, openmp, llvm).
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "VRIR optimizer driver\n", registry));
+}
