@@ -58,12 +58,14 @@ TEST_F(VRIRDialectTest, ArrayTypeRejectsUnsupportedElements) {
     return success();
   });
   Builder builder(&context);
-  auto loc = UnknownLoc::get(&context);
-  EXPECT_FALSE(ArrayType::getChecked(loc, &context, builder.getI16Type(), 2,
-                                     Layout::RowMajor));
-  EXPECT_TRUE(ArrayType::getChecked(
-      loc, &context, ComplexType::get(builder.getI32Type()), 2,
-      Layout::ColMajor));
+  auto emitError = [&] { return mlir::emitError(builder.getUnknownLoc()); };
+  Type i16 = builder.getI16Type();
+  Type complexI32 = ComplexType::get(builder.getI32Type());
+  unsigned rank = 2;
+  EXPECT_FALSE(
+      ArrayType::getChecked(emitError, &context, i16, rank, Layout::RowMajor));
+  EXPECT_TRUE(ArrayType::getChecked(emitError, &context, complexI32, rank,
+                                    Layout::ColMajor));
 }
 
 TEST_F(VRIRDialectTest, BuildPforWithBuilder) {

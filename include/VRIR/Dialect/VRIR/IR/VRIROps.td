@@ -202,7 +202,7 @@ def VRIR_LoadOp : VRIR_Op<"load", [VRIR_ElementOf<"array", "result">]> {
   let results = (outs VRIR_Scalar:$result);
   let assemblyFormat = [{
     $array `[` $indices `]` (`flags` $index_flags^)? attr-dict `:`
-    qualified(type($array)) `[` qualified(type($indices)) `]`
+    qualified(type($array)) (`[` qualified(type($indices))^ `]`)?
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
@@ -232,7 +232,7 @@ def VRIR_StoreOp : VRIR_Op<"store", [VRIR_ElementOf<"array", "value">]> {
                        UnitAttr:$flattened);
   let assemblyFormat = [{
     $value `,` $array `[` $indices `]` (`flags` $index_flags^)? attr-dict `:`
-    qualified(type($array)) `[` qualified(type($indices)) `]`
+    qualified(type($array)) (`[` qualified(type($indices))^ `]`)?
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
@@ -264,7 +264,7 @@ def VRIR_SliceOp : VRIR_Op<"slice", [
   let results = (outs VRIR_ArrayType:$result);
   let assemblyFormat = [{
     $array `[` $indices `]` (`flags` $index_flags^)? attr-dict `:`
-    qualified(type($array)) `[` qualified(type($indices)) `]` `->` qualified(type($result))
+    qualified(type($array)) (`[` qualified(type($indices))^ `]`)? `->` qualified(type($result))
   }];
   let hasVerifier = 1;
 }
@@ -287,7 +287,7 @@ def VRIR_StoreSliceOp : VRIR_Op<"store_slice"> {
                        OptionalAttr<VRIR_IndexFlagsArrayAttr>:$index_flags);
   let assemblyFormat = [{
     $value `,` $array `[` $indices `]` (`flags` $index_flags^)? attr-dict `:`
-    qualified(type($value)) `,` qualified(type($array)) `[` qualified(type($indices)) `]`
+    qualified(type($value)) `,` qualified(type($array)) (`[` qualified(type($indices))^ `]`)?
   }];
   let hasVerifier = 1;
 }
@@ -553,7 +553,7 @@ def VRIR_AtomicCasOp : VRIR_Op<"atomic_cas", [
   let results = (outs AnyTypeOf<[I32, I64, F32, F64]>:$result);
   let assemblyFormat = [{
     $array `[` $indices `]` `,` $expected `,` $desired attr-dict `:`
-    qualified(type($array)) `[` qualified(type($indices)) `]`
+    qualified(type($array)) (`[` qualified(type($indices))^ `]`)?
   }];
   let hasVerifier = 1;
 }
@@ -576,7 +576,7 @@ def VRIR_AtomicRMWOp : VRIR_Op<"atomic_rmw", [
   let results = (outs AnyTypeOf<[I32, I64, F32, F64]>:$result);
   let assemblyFormat = [{
     $kind $array `[` $indices `]` `,` $value attr-dict `:`
-    qualified(type($array)) `[` qualified(type($indices)) `]`
+    qualified(type($array)) (`[` qualified(type($indices))^ `]`)?
   }];
   let hasVerifier = 1;
 }
