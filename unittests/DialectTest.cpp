@@ -89,7 +89,7 @@ TEST_F(VRIRDialectTest, BuildPforWithBuilder) {
   builder.setInsertionPoint(pfor.getBodyBlock()->getTerminator());
   Value one = arith::ConstantFloatOp::create(
       builder, loc, builder.getF64Type(), llvm::APFloat(1.0));
-  StoreOp::create(builder, loc, one, array,
+  StoreOp::create(builder, loc, /*grown=*/Type(), one, array,
                   ValueRange{pfor.getInductionVars()[0]}, nullptr, false);
   EXPECT_TRUE(succeeded(verify(module.get())));
   EXPECT_EQ(pfor.getNumDims(), 1u);

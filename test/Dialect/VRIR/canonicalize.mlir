@@ -18,15 +18,20 @@ func.func @dim_of_alloc(%m: index, %n: index) -> (index, index) {
 
 !m = !vrir.array<f64, 2, row_major>
 
-// A growing store may change the size: no folding.
+// Growth returns a new array: the allocation keeps its size (folded), the
+// grown array's size is only known at run time.
 // CHECK-LABEL: func.func @dim_of_growing_alloc
-// CHECK: vrir.dim
-func.func @dim_of_growing_alloc(%m: index, %x: f64) -> index {
+// CHECK-SAME: (%[[M:.*]]: index,
+// CHECK: %[[G:.*]] = vrir.store
+// CHECK: %[[D:.*]] = vrir.dim %[[G]], 0
+// CHECK: return %[[M]], %[[D]]
+func.func @dim_of_growing_alloc(%m: index, %x: f64) -> (index, index) {
   %A = vrir.zeros(%m) : !vrir.array<f64, 1, col_major>
   %c5 = arith.constant 5 : index
-  vrir.store %x, %A[%c5] flags [#vrir.index<lower|grow>] : !vrir.array<f64, 1, col_major>[index]
-  %d = vrir.dim %A, 0 : !vrir.array<f64, 1, col_major>
-  return %d : index
+  %G = vrir.store %x, %A[%c5] flags [#vrir.index<lower|grow>] : !vrir.array<f64, 1, col_major>[index] -> !vrir.array<f64, 1, col_major>
+  %d0 = vrir.dim %A, 0 : !vrir.array<f64, 1, col_major>
+  %d1 = vrir.dim %G, 0 : !vrir.array<f64, 1, col_major>
+  return %d0, %d1 : index, index
 }
 
 // -----

@@ -26,7 +26,7 @@ func.func @store_float_index(%A: !vrir.array<f64, 1, row_major>, %x: f64, %f: f6
 
 func.func @range_float_bound(%i: index, %f: f64) {
   // expected-error @+1 {{'vrir.range' op operand #1 must be index, but got 'f64'}}
-  %r = "vrir.range"(%i, %f) <{operandSegmentSizes = array<i32: 1, 1, 0>}> : (index, f64) -> !vrir.range
+  %r = "vrir.range"(%i, %f) : (index, f64) -> !vrir.range
   return
 }
 
@@ -168,7 +168,7 @@ func.func @load_too_many_indices(%A: !vrir.array<f64, 1, row_major>, %i: index) 
 
 func.func @load_no_index(%A: !vrir.array<f64, 2, row_major>) {
   // expected-error @+1 {{'vrir.load' op needs at least one index for an array of rank 2}}
-  %x = vrir.load %A[] {flattened} : !vrir.array<f64, 2, row_major>[]
+  %x = vrir.load %A[] {flattened} : !vrir.array<f64, 2, row_major>
   return
 }
 
@@ -392,7 +392,7 @@ func.func @gather_axis_negative(%A: !vrir.array<f64, 2, row_major>, %I: !vrir.ar
 
 func.func @gather_grow(%A: !vrir.array<f64, 1, row_major>, %I: !vrir.array<i32, 1, row_major>) {
   // expected-error @+1 {{'vrir.gather' op 'grow' is not allowed on a gather}}
-  %B = vrir.gather %A[%I] flags #vrir.index<lower|grow> : !vrir.array<f64, 1, row_major>[!vrir.array<i32, 1, row_major>] -> !vrir.array<f64, 1, row_major>
+  %B = vrir.gather %A[%I] flags <lower|grow> : !vrir.array<f64, 1, row_major>[!vrir.array<i32, 1, row_major>] -> !vrir.array<f64, 1, row_major>
   return
 }
 
@@ -440,7 +440,7 @@ func.func @scatter_axis(%A: !vrir.array<f64, 1, row_major>, %I: !vrir.array<i64,
 
 func.func @scatter_grow(%A: !vrir.array<f64, 1, col_major>, %I: !vrir.array<i64, 1, row_major>, %x: f64) {
   // expected-error @+1 {{'vrir.scatter' op 'grow' is not allowed on a scatter}}
-  vrir.scatter %x, %A[%I] flags #vrir.index<grow> : f64, !vrir.array<f64, 1, col_major>[!vrir.array<i64, 1, row_major>]
+  vrir.scatter %x, %A[%I] flags <grow> : f64, !vrir.array<f64, 1, col_major>[!vrir.array<i64, 1, row_major>]
   return
 }
 

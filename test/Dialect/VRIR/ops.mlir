@@ -60,8 +60,10 @@ func.func @element_access(%A: !m, %i: index, %j: i64, %x: f64) -> f64 {
   %b = vrir.load %A[%i, %j] flags [#vrir.index<lower|upper|negative>, #vrir.index<none>] : !m[index, i64]
   // CHECK: vrir.load %{{.*}}[%{{.*}}] {flattened} : !vrir.array<f64, 2, row_major>[index]
   %c = vrir.load %A[%i] {flattened} : !m[index]
-  // CHECK: vrir.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] flags [#vrir.index<lower|grow>, #vrir.index<lower|upper>]
-  vrir.store %x, %A[%i, %j] flags [#vrir.index<lower|grow>, #vrir.index<lower|upper>] : !m[index, i64]
+  // CHECK: vrir.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : !vrir.array<f64, 2, row_major>[index, i64]{{$}}
+  vrir.store %x, %A[%i, %j] : !m[index, i64]
+  // CHECK: %{{.*}} = vrir.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] flags [#vrir.index<lower|grow>, #vrir.index<lower|upper>] : !vrir.array<f64, 2, row_major>[index, i64] -> !vrir.array<f64, 2, row_major>
+  %G = vrir.store %x, %A[%i, %j] flags [#vrir.index<lower|grow>, #vrir.index<lower|upper>] : !m[index, i64] -> !m
   // CHECK: vrir.store %{{.*}}, %{{.*}}[%{{.*}}] {flattened}
   vrir.store %x, %A[%i] {flattened} : !m[index]
   %s = arith.addf %a, %b : f64

@@ -7,7 +7,6 @@
 
 #include "VRIR/Dialect/VRIR/IR/VRIR.h"
 
-#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/Builders.h"
@@ -133,6 +132,13 @@ static LogicalResult verifySliceIndices(Operation *op, ArrayType arrayType,
   return verifyIndexFlags(op, flags, indices.size(), /*growAllowed=*/false);
 }
 
+static LogicalResult verifyContiguousResult(Operation *op, ArrayType type) {
+  if (!type.isContiguous())
+    return op->emitOpError("creates a new array, so its result layout must be "
+                           "row_major or col_major, not strided");
+  return success();
+}
+
 /// Element-wise shape rule: scalars expand, arrays broadcast, so the result
 /// is a scalar iff every operand is and otherwise has the largest rank.
 static LogicalResult verifyBroadcastResult(Operation *op, TypeRange operands,
@@ -158,13 +164,8 @@ static LogicalResult verifyBroadcastResult(Operation *op, TypeRange operands,
     return op->emitOpError("result has rank ")
            << resultArray.getRank() << " but the operands broadcast to rank "
            << maxRank;
-  return success();
-}
-
-static LogicalResult verifyContiguousResult(Operation *op, ArrayType type) {
-  if (!type.isContiguous())
-    return op->emitOpError("creates a new array, so its result layout must be "
-                           "row_major or col_major, not strided");
+  if (resultArray)
+    return verifyContiguousResult(op, resultArray);
   return success();
 }
 
@@ -299,14 +300,11 @@ LogicalResult DimOp::verify() {
 }
 
 OpFoldResult DimOp::fold(FoldAdaptor) {
-  // Only growth can change a size; a fresh allocation that is never written
-  // with a growing store keeps the sizes it was created with.
+  // Growth returns a new array (vrir.store's `grown`), so the sizes of an
+  // allocation never change.
   std::optional<OperandRange> sizes = getAllocSizes(getArray());
   if (!sizes)
     return {};
-  for (Operation *user : getArray().getUsers())
-    if (auto store = dyn_cast<StoreOp>(user); store && store.mayGrow())
-      return {};
   return (*sizes)[getDim()];
 }
 
@@ -347,9 +345,6 @@ OpFoldResult NumelOp::fold(FoldAdaptor) {
   std::optional<OperandRange> sizes = getAllocSizes(getArray());
   if (!sizes)
     return {};
-  for (Operation *user : getArray().getUsers())
-    if (auto store = dyn_cast<StoreOp>(user); store && store.mayGrow())
-      return {};
   int64_t product = 1;
   for (Value size : *sizes) {
     APInt value;
@@ -393,6 +388,15 @@ LogicalResult StoreOp::verify() {
   if (mayGrow() && !type.isContiguous())
     return emitOpError("cannot grow a strided view: growth reallocates the "
                        "array, which a view does not own");
+  if (mayGrow() != static_cast<bool>(getGrown()))
+    return emitOpError(mayGrow() ? "has a 'grow' flag, so it must return the "
+                                   "grown array (`-> type`)"
+                                 : "returns a grown array but no index has "
+                                   "the 'grow' flag");
+  if (getGrown() && getGrown().getType() != type)
+    return emitOpError("grown array type ")
+           << getGrown().getType() << " differs from the array operand type "
+           << type;
   return success();
 }
 
@@ -984,6 +988,9 @@ void PforOp::print(OpAsmPrinter &p) {
 }
 
 LogicalResult PforOp::verify() {
+  if (!getBody().hasOneBlock())
+    return emitOpError("body must be a single block: a parallel loop cannot "
+                       "be left early (no break, continue or return)");
   unsigned dims = getNumDims();
   if (getInductionVars().size() != dims)
     return emitOpError("iterates over a ")
@@ -1033,12 +1040,6 @@ LogicalResult PforOp::verifyRegions() {
     return !body.isAncestor(value.getParentRegion());
   };
   WalkResult result = body.walk([&](Operation *op) -> WalkResult {
-    if (isa<func::ReturnOp, cf::BranchOp, cf::CondBranchOp, cf::SwitchOp>(
-            op)) {
-      op->emitOpError("inside a 'vrir.pfor' body: a parallel loop cannot be "
-                      "left early (no break, continue or return)");
-      return WalkResult::interrupt();
-    }
     if (auto write = dyn_cast<WriteOp>(op)) {
       if (isShared(write.getVar())) {
         write.emitOpError("rebinds a variable that the enclosing 'vrir.pfor' "
@@ -1059,7 +1060,7 @@ LogicalResult PforOp::verifyRegions() {
     }
     if (auto store = dyn_cast<StoreOp>(op);
         store && store.mayGrow() && isOutside(object)) {
-      store.emitOpError("may grow an array shared by the enclosing "
+      store.emitOpError("may grow an array defined outside the enclosing "
                         "'vrir.pfor'; growth would rebind it");
       return WalkResult::interrupt();
     }
@@ -1137,7 +1138,8 @@ LogicalResult GpuSectionOp::verifyRegions() {
                       "'vrir.gpu_section'");
       return WalkResult::interrupt();
     }
-    if (!op->getParentOfType<PforOp>() || isa<AllocaOp>(op))
+    auto pfor = op->getParentOfType<PforOp>();
+    if (!pfor || !getOperation()->isProperAncestor(pfor) || isa<AllocaOp>(op))
       return WalkResult::advance();
     auto effects = dyn_cast<MemoryEffectOpInterface>(op);
     if (effects && effects.hasEffect<MemoryEffects::Allocate>()) {

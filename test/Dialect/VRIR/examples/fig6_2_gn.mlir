@@ -58,8 +58,9 @@ module attributes {vrir.index_base = 1 : i64, vrir.range_exclusive = false} {
     // Loop nest L: for i=1:m, for j=i:n (inclusive stops).
     %m1 = arith.addi %m, %c1 : index
     %n1 = arith.addi %n, %c1 : index
-    scf.for %i = %c1 to %m1 step %c1 {
-      scf.for %j = %i to %n1 step %c1 {
+    // B grows on write (MATLAB), so it is carried through the loops.
+    %Bout = scf.for %i = %c1 to %m1 step %c1 iter_args(%Bi = %B) -> (!vrir.array<f64, 2, col_major>) {
+      %Bj = scf.for %j = %i to %n1 step %c1 iter_args(%Bc = %Bi) -> (!vrir.array<f64, 2, col_major>) {
         // t = A(j,j)*2;
         %ajj = vrir.load %A[%j, %j] : !vrir.array<f64, 2, col_major>[index, index]
         %t = arith.mulf %ajj, %two : f64
@@ -67,11 +68,13 @@ module attributes {vrir.index_base = 1 : i64, vrir.range_exclusive = false} {
         %aij = vrir.load %A[%i, %j] : !vrir.array<f64, 2, col_major>[index, index]
         %aij2 = arith.mulf %aij, %two : f64
         %v = arith.addf %aij2, %t : f64
-        vrir.store %v, %B[%i, %j] flags [#vrir.index<lower|grow>, #vrir.index<lower|grow>]
-            : !vrir.array<f64, 2, col_major>[index, index]
+        %Bn = vrir.store %v, %Bc[%i, %j] flags [#vrir.index<lower|grow>, #vrir.index<lower|grow>]
+            : !vrir.array<f64, 2, col_major>[index, index] -> !vrir.array<f64, 2, col_major>
+        scf.yield %Bn : !vrir.array<f64, 2, col_major>
       }
+      scf.yield %Bj : !vrir.array<f64, 2, col_major>
     }
-    return %B : !vrir.array<f64, 2, col_major>
+    return %Bout : !vrir.array<f64, 2, col_major>
   }
 }
 
@@ -92,9 +95,9 @@ module attributes {vrir.index_base = 1 : i64, vrir.range_exclusive = false} {
 // CHECK:         %[[B:.*]] = vrir.zeros(%[[M]], %[[N]]) : !vrir.array<f64, 2, col_major>
 // CHECK:         %[[M1:.*]] = arith.addi %[[M]], %[[C1]] : index
 // CHECK:         %[[N1:.*]] = arith.addi %[[N]], %[[C1]] : index
-// CHECK:         scf.for %[[I:.*]] = %[[C1]] to %[[M1]] step %[[C1]] {
-// CHECK:           scf.for %[[J:.*]] = %[[I]] to %[[N1]] step %[[C1]] {
+// CHECK:         %[[OUT:.*]] = scf.for %[[I:.*]] = %[[C1]] to %[[M1]] step %[[C1]] iter_args(%{{.*}} = %[[B]])
+// CHECK:           scf.for %[[J:.*]] = %[[I]] to %[[N1]] step %[[C1]] iter_args
 // CHECK:             vrir.load %[[A]][%[[J]], %[[J]]] : !vrir.array<f64, 2, col_major>[index, index]
 // CHECK:             vrir.load %[[A]][%[[I]], %[[J]]] : !vrir.array<f64, 2, col_major>[index, index]
-// CHECK:             vrir.store %{{.*}}, %[[B]][%[[I]], %[[J]]] flags [#vrir.index<lower|grow>, #vrir.index<lower|grow>]
-// CHECK:         return %[[B]]
+// CHECK:             vrir.store %{{.*}}, %{{.*}}[%[[I]], %[[J]]] flags [#vrir.index<lower|grow>, #vrir.index<lower|grow>]
+// CHECK:         return %[[OUT]]

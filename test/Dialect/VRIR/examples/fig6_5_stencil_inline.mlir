@@ -17,7 +17,8 @@
 // NumPy module: 0-based, exclusive ranges. A and B are 1-D float64 arrays.
 // The elided parts of foo are left out; m, defined there, is a parameter
 // here (figure 6.5b passes it to the outlined region as a "critical value
-// variable"). NumPy subscripts wrap negative indices and check both bounds.
+// variable"). NumPy subscripts wrap negative indices and check both bounds
+// (so B[i+1] at i = n-1 is an out-of-bounds error unless B is longer than A).
 // After inlining (figure 6.5b) the loop nest is explicit in foo.
 
 module {

@@ -104,8 +104,8 @@ module attributes {vrir.index_base = 0 : i64, vrir.range_exclusive = true} {
   }
 }
 
-// CHECK-LABEL: func.func @stencil
-// CHECK-SAME:    (%[[A:.*]]: !vrir.array<f64, 2, row_major>, %[[B:.*]]: !vrir.array<f64, 2, row_major>)
+// CHECK-LABEL: func.func @stencil(
+// CHECK-SAME:    %[[A:.*]]: !vrir.array<f64, 2, row_major>, %[[B:.*]]: !vrir.array<f64, 2, row_major>)
 // CHECK:         %[[M:.*]] = vrir.dim %[[A]], 0
 // CHECK:         %[[N:.*]] = vrir.dim %[[A]], 1
 // CHECK:         vrir.gpu_section {

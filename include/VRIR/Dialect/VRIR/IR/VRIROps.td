@@ -215,14 +215,23 @@ def VRIR_StoreOp : VRIR_Op<"store", [VRIR_ElementOf<"array", "value">]> {
   let summary = "write one array element";
   let description = [{
     Writes the element at integer `indices`; indices and flags as in
-    `vrir.load`. A `grow` flag turns a write past the upper bound of that
-    dimension into growth of the array (MATLAB, thesis figure 4.4): the array
-    object is reallocated with the new extent, new elements are zero.
+    `vrir.load`.
+
+    A `grow` flag turns a write past the upper bound of that dimension into
+    growth of the array (MATLAB, thesis figure 4.4): when the index is past
+    the end, a new array with the larger extent is allocated, the old
+    elements are copied into it and the new ones are zero. A store with any
+    `grow` flag therefore returns the array written to (`grown`): the old
+    one when it was large enough, the new one otherwise. MATLAB arrays are
+    values, so the frontend rebinds its variable to `grown`; the operand
+    must not be used after the store.
 
     ```mlir
-    vrir.store %x, %A[%i, %j] flags [#vrir.index<lower|grow>,
-                                     #vrir.index<lower|grow>]
+    vrir.store %x, %A[%i, %j] : !vrir.array<f64, 2, row_major>[index, index]
+    %B = vrir.store %x, %A[%i, %j] flags [#vrir.index<lower|grow>,
+                                          #vrir.index<lower|grow>]
         : !vrir.array<f64, 2, col_major>[index, index]
+        -> !vrir.array<f64, 2, col_major>
     ```
   }];
   let arguments = (ins VRIR_Scalar:$value,
@@ -230,9 +239,11 @@ def VRIR_StoreOp : VRIR_Op<"store", [VRIR_ElementOf<"array", "value">]> {
                        Variadic<AnySignlessIntegerOrIndex>:$indices,
                        OptionalAttr<VRIR_IndexFlagsArrayAttr>:$index_flags,
                        UnitAttr:$flattened);
+  let results = (outs Optional<VRIR_ArrayType>:$grown);
   let assemblyFormat = [{
     $value `,` $array `[` $indices `]` (`flags` $index_flags^)? attr-dict `:`
     qualified(type($array)) (`[` qualified(type($indices))^ `]`)?
+    (`->` qualified(type($grown))^)?
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
@@ -513,7 +524,7 @@ def VRIR_PforOp : VRIR_Op<"pfor", [
   }];
   let arguments = (ins VRIR_IterationSpace:$domain,
                        Variadic<AnyType>:$shared);
-  let regions = (region SizedRegion<1>:$body);
+  let regions = (region AnyRegion:$body);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let hasRegionVerifier = 1;

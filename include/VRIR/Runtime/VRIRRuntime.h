@@ -1,0 +1,62 @@
+/*===- VRIRRuntime.h - C ABI between generated code and hosts ------*- C -*-===
+ *
+ * Generated CPU code calls the `vrir_rt_*` error functions; a host program
+ * (vr-run, the Python frontend, or any C program linking an ahead-of-time
+ * compiled module) calls VRIR code through `vrir_rt_invoke`.
+ *
+ * Arrays cross the boundary as MLIR memref descriptors:
+ *   struct { T *allocated; T *aligned; int64_t offset;
+ *            int64_t sizes[rank]; int64_t strides[rank]; }
+ * Strides and offset count elements. Arrays passed in are never freed by
+ * VRIR code; arrays returned to the host belong to it and are released with
+ * `vrir_rt_free(allocated)`.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef VRIR_RUNTIME_VRIRRUNTIME_H
+#define VRIR_RUNTIME_VRIRRUNTIME_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Called by generated code ------------------------------------------------ */
+
+/* An out-of-bounds access in serial code. `site` names the array and the
+ * source location; `dim`, `index` and `extent` are in the module's index
+ * base. Unwinds to the innermost `vrir_rt_invoke` (or, without one, prints
+ * the message and exits with status 1). Never returns. */
+void vrir_rt_bounds_error(const char *site, int64_t dim, int64_t index,
+                          int64_t extent);
+
+/* The same inside a parallel loop: records the first error and returns; the
+ * access is skipped. `vrir_rt_parallel_check` after the loop raises it. */
+void vrir_rt_parallel_bounds_error(const char *site, int64_t dim,
+                                   int64_t index, int64_t extent);
+void vrir_rt_parallel_check(void);
+
+/* Any other run-time error (negative size, shapes that do not broadcast).
+ * Never returns, like vrir_rt_bounds_error. */
+void vrir_rt_error(const char *message);
+
+/* Called by hosts --------------------------------------------------------- */
+
+/* Calls a packed entry point `void fn(void **args)` (the `_mlir_<name>`
+ * wrapper of MLIR's ExecutionEngine, or `_mlir__mlir_ciface_<name>` in an
+ * ahead-of-time object). Returns 0 on success, non-zero when the code
+ * raised an error; the message is then in vrir_rt_last_error(). */
+int vrir_rt_invoke(void (*fn)(void **), void **args);
+
+/* Message of the last error raised on this thread, "" if none. */
+const char *vrir_rt_last_error(void);
+
+/* Releases an array returned by VRIR code (its `allocated` pointer). */
+void vrir_rt_free(void *allocated);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VRIR_RUNTIME_VRIRRUNTIME_H */
