@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "VRIR/Conversion/Passes.h"
 #include "VRIR/Dialect/VRIR/IR/VRIR.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -15,6 +16,8 @@
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
+  mlir::vrir::registerVRIRConversionPasses();
+  mlir::vrir::registerVRIRPipelines();
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::vrir::VRIRDialect>();

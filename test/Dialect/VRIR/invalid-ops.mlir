@@ -253,7 +253,41 @@ func.func @load_constant_negative(%A: !vrir.array<f64, 1, row_major>) {
 // Growth reallocates the array, which a view does not own.
 func.func @store_grow_strided(%A: !vrir.array<f64, 1, strided>, %x: f64, %i: index) {
   // expected-error @+1 {{'vrir.store' op cannot grow a strided view: growth reallocates the array, which a view does not own}}
-  vrir.store %x, %A[%i] flags [#vrir.index<lower|grow>] : !vrir.array<f64, 1, strided>[index]
+  %G = vrir.store %x, %A[%i] flags [#vrir.index<lower|grow>] : !vrir.array<f64, 1, strided>[index] -> !vrir.array<f64, 1, strided>
+  return
+}
+
+// -----
+
+// A growing store returns the (possibly new) array.
+func.func @store_grow_no_result(%A: !vrir.array<f64, 1, col_major>, %x: f64, %i: index) {
+  // expected-error @+1 {{'vrir.store' op has a 'grow' flag, so it must return the grown array (`-> type`)}}
+  vrir.store %x, %A[%i] flags [#vrir.index<lower|grow>] : !vrir.array<f64, 1, col_major>[index]
+  return
+}
+
+// -----
+
+func.func @store_result_without_grow(%A: !vrir.array<f64, 2, col_major>, %x: f64, %i: index) {
+  // expected-error @+1 {{'vrir.store' op returns a grown array but no index has the 'grow' flag}}
+  %G = vrir.store %x, %A[%i, %i] flags [#vrir.index<lower|upper>, #vrir.index<lower>] : !vrir.array<f64, 2, col_major>[index, index] -> !vrir.array<f64, 2, col_major>
+  return
+}
+
+// -----
+
+// Without flags no index grows.
+func.func @store_result_default_flags(%A: !vrir.array<f64, 1, col_major>, %x: f64, %i: index) {
+  // expected-error @+1 {{'vrir.store' op returns a grown array but no index has the 'grow' flag}}
+  %G = vrir.store %x, %A[%i] : !vrir.array<f64, 1, col_major>[index] -> !vrir.array<f64, 1, col_major>
+  return
+}
+
+// -----
+
+func.func @store_grown_type(%A: !vrir.array<f64, 2, col_major>, %x: f64, %i: index) {
+  // expected-error @+1 {{'vrir.store' op grown array type '!vrir.array<f64, 2, row_major>' differs from the array operand type '!vrir.array<f64, 2, col_major>'}}
+  %G = vrir.store %x, %A[%i, %i] flags [#vrir.index<grow>, #vrir.index<grow>] : !vrir.array<f64, 2, col_major>[index, index] -> !vrir.array<f64, 2, row_major>
   return
 }
 
@@ -490,6 +524,15 @@ func.func @unary_rank(%A: !vrir.array<f64, 2, row_major>) {
 
 // -----
 
+// Element-wise ops on arrays create a new, contiguous array.
+func.func @unary_strided(%A: !vrir.array<f64, 1, strided>) {
+  // expected-error @+1 {{'vrir.unary' op creates a new array, so its result layout must be row_major or col_major, not strided}}
+  %y = vrir.unary neg %A : !vrir.array<f64, 1, strided> -> !vrir.array<f64, 1, strided>
+  return
+}
+
+// -----
+
 func.func @unary_neg_bool(%x: i1) {
   // expected-error @+1 {{'vrir.unary' op 'neg' needs a numeric operand, got 'i1'}}
   %y = vrir.unary neg %x : i1 -> i1
@@ -595,6 +638,14 @@ func.func @binary_scalar_result(%A: !vrir.array<f64, 1, row_major>, %x: f64) {
 
 // -----
 
+func.func @binary_strided(%A: !vrir.array<f64, 1, row_major>) {
+  // expected-error @+1 {{'vrir.binary' op creates a new array, so its result layout must be row_major or col_major, not strided}}
+  %z = vrir.binary add %A, %A : !vrir.array<f64, 1, row_major>, !vrir.array<f64, 1, row_major> -> !vrir.array<f64, 1, strided>
+  return
+}
+
+// -----
+
 func.func @binary_result_element(%x: i32) {
   // expected-error @+1 {{'vrir.binary' op result element type 'i64' differs from the operand element type 'i32'}}
   %z = vrir.binary add %x, %x : i32, i32 -> i64
@@ -659,6 +710,14 @@ func.func @cmp_result_element(%A: !vrir.array<f64, 1, row_major>) {
 
 // -----
 
+func.func @cmp_strided(%A: !vrir.array<f64, 1, row_major>, %x: f64) {
+  // expected-error @+1 {{'vrir.cmp' op creates a new array, so its result layout must be row_major or col_major, not strided}}
+  %z = vrir.cmp ge %A, %x : !vrir.array<f64, 1, row_major>, f64 -> !vrir.array<i1, 1, strided>
+  return
+}
+
+// -----
+
 func.func @cmp_complex_order(%x: complex<f64>) {
   // expected-error @+1 {{'vrir.cmp' op complex operands are only ordered by 'eq' and 'ne'}}
   %z = vrir.cmp lt %x, %x : complex<f64>, complex<f64> -> i1
@@ -687,6 +746,14 @@ func.func @select_value_elements(%c: i1, %x: f64, %y: i64) {
 func.func @select_broadcast(%C: !vrir.array<i1, 2, row_major>, %x: f64) {
   // expected-error @+1 {{'vrir.select' op result has rank 1 but the operands broadcast to rank 2}}
   %z = vrir.select %C, %x, %x : !vrir.array<i1, 2, row_major>, f64, f64 -> !vrir.array<f64, 1, row_major>
+  return
+}
+
+// -----
+
+func.func @select_strided(%C: !vrir.array<i1, 1, row_major>, %x: f64) {
+  // expected-error @+1 {{'vrir.select' op creates a new array, so its result layout must be row_major or col_major, not strided}}
+  %z = vrir.select %C, %x, %x : !vrir.array<i1, 1, row_major>, f64, f64 -> !vrir.array<f64, 1, strided>
   return
 }
 

@@ -171,8 +171,8 @@ func.func @pfor_nested_not_shared(%r: !vrir.range, %A: !vrir.array<f64, 2, row_m
 // Growth reallocates the array, which rebinds it.
 func.func @pfor_grow_shared(%r: !vrir.range, %A: !vrir.array<f64, 1, col_major>, %x: f64) {
   vrir.pfor (%i) in %r : !vrir.range shared(%A : !vrir.array<f64, 1, col_major>) {
-    // expected-error @+1 {{'vrir.store' op may grow an array shared by the enclosing 'vrir.pfor'; growth would rebind it}}
-    vrir.store %x, %A[%i] flags [#vrir.index<lower|grow>] : !vrir.array<f64, 1, col_major>[index]
+    // expected-error @+1 {{'vrir.store' op may grow an array defined outside the enclosing 'vrir.pfor'; growth would rebind it}}
+    %G = vrir.store %x, %A[%i] flags [#vrir.index<lower|grow>] : !vrir.array<f64, 1, col_major>[index] -> !vrir.array<f64, 1, col_major>
   }
   return
 }
@@ -182,8 +182,8 @@ func.func @pfor_grow_shared(%r: !vrir.range, %A: !vrir.array<f64, 1, col_major>,
 func.func @pfor_grow_shared_var(%r: !vrir.range, %v: !vrir.var<!vrir.array<f64, 1, col_major>>, %x: f64) {
   vrir.pfor (%i) in %r : !vrir.range shared(%v : !vrir.var<!vrir.array<f64, 1, col_major>>) {
     %A = vrir.read %v : !vrir.var<!vrir.array<f64, 1, col_major>>
-    // expected-error @+1 {{'vrir.store' op may grow an array shared by the enclosing 'vrir.pfor'; growth would rebind it}}
-    vrir.store %x, %A[%i] flags [#vrir.index<grow>] : !vrir.array<f64, 1, col_major>[index]
+    // expected-error @+1 {{'vrir.store' op may grow an array defined outside the enclosing 'vrir.pfor'; growth would rebind it}}
+    %G = vrir.store %x, %A[%i] flags [#vrir.index<grow>] : !vrir.array<f64, 1, col_major>[index] -> !vrir.array<f64, 1, col_major>
   }
   return
 }
@@ -194,14 +194,14 @@ func.func @pfor_grow_shared_var(%r: !vrir.range, %v: !vrir.var<!vrir.array<f64, 
 
 // -----
 
+// A branch in the loop body itself needs a second block, which a parallel
+// loop body cannot have (it cannot be left early).
 func.func @pfor_cf_br(%r: !vrir.range) {
+  // expected-error @+1 {{'vrir.pfor' op expects region #0 to have 0 or 1 blocks}}
   vrir.pfor (%i) in %r : !vrir.range {
-    scf.execute_region {
-      // expected-error @+1 {{'cf.br' op inside a 'vrir.pfor' body: a parallel loop cannot be left early (no break, continue or return)}}
-      cf.br ^bb1
-    ^bb1:
-      scf.yield
-    }
+    cf.br ^bb1
+  ^bb1:
+    vrir.yield
   }
   return
 }
@@ -209,49 +209,24 @@ func.func @pfor_cf_br(%r: !vrir.range) {
 // -----
 
 func.func @pfor_cf_cond_br(%r: !vrir.range, %c: i1) {
+  // expected-error @+1 {{'vrir.pfor' op expects region #0 to have 0 or 1 blocks}}
   vrir.pfor (%i) in %r : !vrir.range {
-    scf.execute_region {
-      // expected-error @+1 {{'cf.cond_br' op inside a 'vrir.pfor' body: a parallel loop cannot be left early}}
-      cf.cond_br %c, ^bb1, ^bb2
-    ^bb1:
-      scf.yield
-    ^bb2:
-      scf.yield
-    }
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    vrir.yield
+  ^bb2:
+    vrir.yield
   }
   return
 }
 
 // -----
 
-func.func @pfor_cf_switch(%r: !vrir.range, %k: i32) {
-  vrir.pfor (%i) in %r : !vrir.range {
-    scf.execute_region {
-      // expected-error @+1 {{'cf.switch' op inside a 'vrir.pfor' body: a parallel loop cannot be left early}}
-      cf.switch %k : i32, [
-        default: ^bb1
-      ]
-    ^bb1:
-      scf.yield
-    }
-  }
-  return
-}
-
-// -----
-
-// The loop nested in a parallel loop is checked as well.
-func.func @pfor_nested_cf_br(%r: !vrir.range) {
-  vrir.pfor (%i) in %r : !vrir.range {
-    vrir.pfor (%j) in %r : !vrir.range {
-      scf.execute_region {
-        // expected-error @+1 {{'cf.br' op inside a 'vrir.pfor' body: a parallel loop cannot be left early}}
-        cf.br ^bb1
-      ^bb1:
-        scf.yield
-      }
-    }
-  }
+// Only the generic form can build a body without a block.
+func.func @pfor_empty_body(%r: !vrir.range) {
+  // expected-error @+1 {{'vrir.pfor' op body must be a single block: a parallel loop cannot be left early (no break, continue or return)}}
+  "vrir.pfor"(%r) ({
+  }) : (!vrir.range) -> ()
   return
 }
 

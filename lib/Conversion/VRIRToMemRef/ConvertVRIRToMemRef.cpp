@@ -1,0 +1,89 @@
+//===- ConvertVRIRToMemRef.cpp - The convert-vrir-to-memref pass ----------===//
+
+#include "VRIR/Conversion/Passes.h"
+#include "VRIR/Conversion/VRIRToMemRef.h"
+#include "VRIR/Dialect/VRIR/IR/VRIR.h"
+
+#include "LoweringUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace mlir {
+namespace vrir {
+#define GEN_PASS_DEF_CONVERTVRIRTOMEMREF
+#include "VRIR/Conversion/Passes.h.inc"
+} // namespace vrir
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::vrir;
+
+namespace {
+struct ConvertVRIRToMemRefPass
+    : public vrir::impl::ConvertVRIRToMemRefBase<ConvertVRIRToMemRefPass> {
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    VRIRTypeConverter converter(context);
+
+    // Name the array of every access while function arguments still belong
+    // to their function: error messages report it.
+    getOperation()->walk([&](Operation *op) {
+      if (!isa<VRIRDialect>(op->getDialect()))
+        return;
+      for (Value operand : op->getOperands())
+        if (isa<ArrayType>(operand.getType())) {
+          op->setAttr(lowering::kSiteAttrName,
+                      StringAttr::get(context, lowering::describeArraySite(
+                                                   operand, op->getLoc())));
+          return;
+        }
+    });
+
+    ConversionTarget target(*context);
+    target.addIllegalDialect<VRIRDialect>();
+    target.addLegalDialect<arith::ArithDialect, complex::ComplexDialect,
+                           LLVM::LLVMDialect, linalg::LinalgDialect,
+                           math::MathDialect, memref::MemRefDialect,
+                           scf::SCFDialect, ub::UBDialect>();
+    target.addLegalOp<ModuleOp>();
+    // Everything else (func, cf, ...) is legal once no VRIR type is left.
+    target.markUnknownOpDynamicallyLegal([&](Operation *op) {
+      if (auto function = dyn_cast<FunctionOpInterface>(op))
+        return converter.isSignatureLegal(
+                   cast<FunctionType>(function.getFunctionType())) &&
+               converter.isLegal(&function.getFunctionBody());
+      return converter.isLegal(op);
+    });
+
+    RewritePatternSet patterns(context);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   converter);
+    populateCallOpTypeConversionPattern(patterns, converter);
+    populateReturnOpTypeConversionPattern(patterns, converter);
+    populateBranchOpInterfaceTypeConversionPattern(patterns, converter);
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                         target);
+    populateVRIRArrayToMemRefPatterns(converter, patterns);
+    populateVRIRParallelToSCFPatterns(converter, patterns);
+    populateVRIRElementwiseToLinalgPatterns(converter, patterns);
+    populateVRIRSliceToMemRefPatterns(converter, patterns);
+    populateVRIRLinearAlgebraPatterns(converter, patterns);
+
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,313 @@
+//===- LoweringUtils.cpp - Helpers shared by the VRIR lowerings -----------===//
+
+#include "LoweringUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/xxhash.h"
+
+using namespace mlir;
+using namespace mlir::vrir;
+
+MemRefType lowering::getMemRefType(ArrayType type) {
+  MLIRContext *context = type.getContext();
+  unsigned rank = type.getRank();
+  SmallVector<int64_t> shape(rank, ShapedType::kDynamic);
+  Type element = type.getElementType();
+  switch (type.getLayout()) {
+  case Layout::RowMajor:
+    return MemRefType::get(shape, element);
+  case Layout::ColMajor: {
+    SmallVector<int64_t> strides(rank, ShapedType::kDynamic);
+    if (rank > 0)
+      strides[0] = 1;
+    return MemRefType::get(shape, element,
+                           StridedLayoutAttr::get(context, 0, strides));
+  }
+  case Layout::Strided: {
+    SmallVector<int64_t> strides(rank, ShapedType::kDynamic);
+    return MemRefType::get(
+        shape, element,
+        StridedLayoutAttr::get(context, ShapedType::kDynamic, strides));
+  }
+  }
+  llvm_unreachable("unknown layout");
+}
+
+Value lowering::toIndex(OpBuilder &b, Location loc, Value value) {
+  if (value.getType().isIndex())
+    return value;
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), value);
+}
+
+func::FuncOp lowering::getOrInsertRuntimeFunction(OpBuilder &b,
+                                                Operation *anchor,
+                                                StringRef name,
+                                                FunctionType type,
+                                                bool noReturn) {
+  auto module = anchor->getParentOfType<ModuleOp>();
+  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
+    return existing;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  auto function = func::FuncOp::create(b, module.getLoc(), name, type);
+  function.setPrivate();
+  if (noReturn)
+    function->setAttr("passthrough",
+                      b.getArrayAttr({b.getStringAttr("noreturn"),
+                                      b.getStringAttr("cold")}));
+  return function;
+}
+
+Value lowering::getConstantString(OpBuilder &b, Location loc, Operation *anchor,
+                                StringRef text) {
+  auto module = anchor->getParentOfType<ModuleOp>();
+  std::string name =
+      "__vrir_str_" + llvm::utohexstr(llvm::xxh3_64bits(text), true);
+  auto global = module.lookupSymbol<LLVM::GlobalOp>(name);
+  if (!global) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    std::string data = text.str();
+    data.push_back('\0');
+    auto type = LLVM::LLVMArrayType::get(b.getI8Type(), data.size());
+    global = LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
+                                    LLVM::Linkage::Internal, name,
+                                    b.getStringAttr(data));
+  }
+  return LLVM::AddressOfOp::create(b, loc, global);
+}
+
+/// The first name a location carries, if any.
+static std::optional<std::string> getLocationName(Location loc) {
+  if (auto name = dyn_cast<NameLoc>(loc))
+    return name.getName().str();
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    for (Location inner : fused.getLocations())
+      if (auto found = getLocationName(inner))
+        return found;
+  if (auto callSite = dyn_cast<CallSiteLoc>(loc))
+    return getLocationName(callSite.getCallee());
+  return std::nullopt;
+}
+
+/// "file:line:col" of the first file location in `loc`.
+static std::optional<std::string> getFilePosition(Location loc) {
+  if (auto file = dyn_cast<FileLineColLoc>(loc))
+    return (file.getFilename().getValue() + ":" + Twine(file.getLine()) +
+            ":" + Twine(file.getColumn()))
+        .str();
+  if (auto name = dyn_cast<NameLoc>(loc))
+    return getFilePosition(name.getChildLoc());
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    for (Location inner : fused.getLocations())
+      if (auto found = getFilePosition(inner))
+        return found;
+  if (auto callSite = dyn_cast<CallSiteLoc>(loc))
+    return getFilePosition(callSite.getCallee());
+  return std::nullopt;
+}
+
+std::string lowering::describeArraySite(Value array, Location accessLoc) {
+  std::string text;
+  if (auto found = getLocationName(array.getLoc())) {
+    text = "array '" + *found + "'";
+  } else if (auto arg = dyn_cast<BlockArgument>(array);
+             arg && isa_and_nonnull<FunctionOpInterface>(
+                        arg.getOwner()->getParentOp()) &&
+             arg.getOwner()->isEntryBlock()) {
+    text = ("array argument #" + Twine(arg.getArgNumber())).str();
+  } else if (auto position = getFilePosition(array.getLoc())) {
+    text = "array created at " + *position;
+  } else {
+    text = "array";
+  }
+  if (auto position = getFilePosition(accessLoc))
+    text += ", accessed at " + *position;
+  return text;
+}
+
+std::string lowering::getArraySite(Operation *op, Value array) {
+  if (auto site = op->getAttrOfType<StringAttr>(kSiteAttrName))
+    return site.str();
+  return describeArraySite(array, op->getLoc());
+}
+
+bool lowering::isInParallelLoop(Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    if (isa<PforOp, scf::ParallelOp>(parent))
+      return true;
+    if (isa<FunctionOpInterface>(parent))
+      return false;
+  }
+  return false;
+}
+
+void lowering::emitRuntimeError(OpBuilder &b, Location loc, Operation *anchor,
+                              StringRef message) {
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  func::FuncOp function = getOrInsertRuntimeFunction(
+      b, anchor, "vrir_rt_error", b.getFunctionType({ptrType}, {}),
+      /*noReturn=*/true);
+  Value text = getConstantString(b, loc, anchor, message);
+  func::CallOp::create(b, loc, function, ValueRange{text});
+}
+
+void lowering::emitRuntimeErrorIf(OpBuilder &b, Location loc, Operation *anchor,
+                                Value condition, StringRef message) {
+  auto ifOp = scf::IfOp::create(b, loc, condition, /*withElse=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  emitRuntimeError(b, loc, anchor, message);
+}
+
+Value lowering::lowerIndex(OpBuilder &b, Location loc, Operation *anchor,
+                         Value userIndex, Value extent, IndexFlags flags,
+                         int64_t indexBase, StringRef site, int64_t dimension,
+                         bool parallel, Value &anyFailed) {
+  Value index = toIndex(b, loc, userIndex);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  if (indexBase != 0)
+    index = arith::SubIOp::create(
+        b, loc, index, arith::ConstantIndexOp::create(b, loc, indexBase));
+  if (bitEnumContainsAny(flags, IndexFlags::WrapNegative)) {
+    Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                           index, zero);
+    Value wrapped = arith::AddIOp::create(b, loc, index, extent);
+    index = arith::SelectOp::create(b, loc, negative, wrapped, index);
+  }
+  Value failed;
+  if (bitEnumContainsAny(flags, IndexFlags::CheckLower))
+    failed = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, index,
+                                   zero);
+  if (bitEnumContainsAny(flags, IndexFlags::CheckUpper)) {
+    Value above = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                                        index, extent);
+    failed = failed ? arith::OrIOp::create(b, loc, failed, above).getResult()
+                    : above;
+  }
+  if (!failed)
+    return index;
+
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  Type i64 = b.getI64Type();
+  StringRef callee =
+      parallel ? "vrir_rt_parallel_bounds_error" : "vrir_rt_bounds_error";
+  func::FuncOp function = getOrInsertRuntimeFunction(
+      b, anchor, callee, b.getFunctionType({ptrType, i64, i64, i64}, {}),
+      /*noReturn=*/!parallel);
+  auto ifOp = scf::IfOp::create(b, loc, failed, /*withElse=*/false);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    Value text = getConstantString(b, loc, anchor, site);
+    Value dim = arith::ConstantIntOp::create(b, loc, i64, dimension + indexBase);
+    Value reported = arith::IndexCastOp::create(b, loc, i64,
+                                                toIndex(b, loc, userIndex));
+    Value size = arith::IndexCastOp::create(b, loc, i64, extent);
+    func::CallOp::create(b, loc, function,
+                         ValueRange{text, dim, reported, size});
+  }
+  if (parallel)
+    anyFailed = anyFailed
+                    ? arith::OrIOp::create(b, loc, anyFailed, failed).getResult()
+                    : failed;
+  return index;
+}
+
+SmallVector<Value> lowering::getMemRefSizes(OpBuilder &b, Location loc,
+                                          Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  SmallVector<Value> sizes;
+  for (unsigned d = 0; d < type.getRank(); ++d)
+    sizes.push_back(memref::DimOp::create(b, loc, memref, d));
+  return sizes;
+}
+
+Value lowering::allocateArray(OpBuilder &b, Location loc, Operation *anchor,
+                            ArrayType type, ValueRange sizes) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value anyNegative;
+  for (Value size : sizes) {
+    Value negative =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, size, zero);
+    anyNegative = anyNegative ? arith::OrIOp::create(b, loc, anyNegative,
+                                                     negative)
+                                    .getResult()
+                              : negative;
+  }
+  if (anyNegative)
+    emitRuntimeErrorIf(b, loc, anchor, anyNegative,
+                       "negative dimensions are not allowed");
+
+  // 64-byte alignment: whole cache lines, and vector loads of any width.
+  IntegerAttr alignment = b.getI64IntegerAttr(64);
+  MemRefType memrefType = getMemRefType(type);
+  if (type.getLayout() == Layout::RowMajor || type.getRank() <= 1) {
+    auto identity = MemRefType::get(memrefType.getShape(),
+                                    memrefType.getElementType());
+    Value buffer = memref::AllocOp::create(b, loc, identity, sizes,
+                                           ValueRange{}, alignment);
+    if (identity == memrefType)
+      return buffer;
+    return memref::CastOp::create(b, loc, memrefType, buffer);
+  }
+  // Column-major: one flat buffer viewed with Fortran strides.
+  Value count = arith::ConstantIndexOp::create(b, loc, 1);
+  SmallVector<OpFoldResult> strides, foldedSizes;
+  for (Value size : sizes) {
+    strides.push_back(strides.empty() ? OpFoldResult(b.getIndexAttr(1))
+                                      : OpFoldResult(count));
+    foldedSizes.push_back(getAsOpFoldResult(size));
+    count = arith::MulIOp::create(b, loc, count, size);
+  }
+  auto flatType = MemRefType::get({ShapedType::kDynamic},
+                                  memrefType.getElementType());
+  Value flat = memref::AllocOp::create(b, loc, flatType, ValueRange{count},
+                                       ValueRange{}, alignment);
+  return memref::ReinterpretCastOp::create(b, loc, memrefType, flat,
+                                           b.getIndexAttr(0), foldedSizes,
+                                           strides);
+}
+
+void lowering::fillArray(OpBuilder &b, Location loc, Value memref,
+                       Value value) {
+  linalg::FillOp::create(b, loc, ValueRange{value}, ValueRange{memref});
+}
+
+static Value getScalarConstant(OpBuilder &b, Location loc, Type type,
+                               double value) {
+  if (auto complex = dyn_cast<ComplexType>(type)) {
+    Type part = complex.getElementType();
+    Attribute real, imag;
+    if (isa<FloatType>(part)) {
+      real = b.getFloatAttr(part, value);
+      imag = b.getFloatAttr(part, 0.0);
+    } else {
+      real = b.getIntegerAttr(part, static_cast<int64_t>(value));
+      imag = b.getIntegerAttr(part, 0);
+    }
+    return complex::ConstantOp::create(b, loc, complex,
+                                       b.getArrayAttr({real, imag}));
+  }
+  if (isa<FloatType>(type))
+    return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, value));
+  return arith::ConstantOp::create(
+      b, loc, b.getIntegerAttr(type, static_cast<int64_t>(value)));
+}
+
+Value lowering::getZero(OpBuilder &b, Location loc, Type elementType) {
+  return getScalarConstant(b, loc, elementType, 0.0);
+}
+
+Value lowering::getOne(OpBuilder &b, Location loc, Type elementType) {
+  return getScalarConstant(b, loc, elementType, 1.0);
+}

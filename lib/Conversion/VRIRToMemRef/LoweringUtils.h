@@ -1,0 +1,94 @@
+//===- LoweringUtils.h - Helpers shared by the VRIR lowerings ---*- C++ -*-===//
+//
+// Internal to lib/Conversion/VRIRToMemRef: index arithmetic, bounds checks,
+// runtime calls and allocation used by several pattern groups.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VRIR_LIB_CONVERSION_VRIRTOMEMREF_LOWERINGUTILS_H
+#define VRIR_LIB_CONVERSION_VRIRTOMEMREF_LOWERINGUTILS_H
+
+#include "VRIR/Dialect/VRIR/IR/VRIR.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+
+#include <string>
+
+namespace mlir {
+namespace vrir {
+namespace lowering {
+
+/// The memref type an array type lowers to.
+MemRefType getMemRefType(ArrayType type);
+
+/// `value` as an `index` (sign-extending integers).
+Value toIndex(OpBuilder &b, Location loc, Value value);
+
+/// Declares `name` as an external function of the module around `anchor`
+/// (once) and returns it. `noReturn` marks it noreturn and cold.
+func::FuncOp getOrInsertRuntimeFunction(OpBuilder &b, Operation *anchor,
+                                        StringRef name, FunctionType type,
+                                        bool noReturn = false);
+
+/// A `!llvm.ptr` to a NUL-terminated constant global holding `text`
+/// (one global per distinct text in the module).
+Value getConstantString(OpBuilder &b, Location loc, Operation *anchor,
+                        StringRef text);
+
+/// "array 'A' at file.mlir:12:5": the array's name from its location (a
+/// NameLoc, as frontends attach, or the function argument number) and the
+/// accessing op's source location.
+std::string describeArraySite(Value array, Location accessLoc);
+
+/// Name of the discardable attribute in which the pass records, before
+/// conversion, the site of each op that accesses an array (block arguments
+/// lose their function during conversion).
+constexpr StringLiteral kSiteAttrName = "vrir.site";
+
+/// The site recorded on `op` for its array operand `array`.
+std::string getArraySite(Operation *op, Value array);
+
+/// True when `op` runs inside a parallel loop (a `vrir.pfor` or the
+/// `scf.parallel` it became): errors are then recorded, not raised.
+bool isInParallelLoop(Operation *op);
+
+/// Emits a call to the runtime's `vrir_rt_error(message)` (never returns).
+void emitRuntimeError(OpBuilder &b, Location loc, Operation *anchor,
+                      StringRef message);
+
+/// Emits `if (condition) vrir_rt_error(message)`.
+void emitRuntimeErrorIf(OpBuilder &b, Location loc, Operation *anchor,
+                        Value condition, StringRef message);
+
+/// Turns one user index (in the module's index base) into a 0-based index
+/// into a dimension of `extent` elements, following `flags`: negative wrap,
+/// lower and upper checks. A failed check calls the runtime with `site`,
+/// `dimension` (reported in the index base) and the user's index. In a
+/// parallel loop the error is recorded and the failure is or'ed into
+/// `anyFailed` (created on first use) so that the caller can skip the access.
+Value lowerIndex(OpBuilder &b, Location loc, Operation *anchor,
+                 Value userIndex, Value extent, IndexFlags flags,
+                 int64_t indexBase, StringRef site, int64_t dimension,
+                 bool parallel, Value &anyFailed);
+
+/// The dynamic sizes of every dimension of `memref`.
+SmallVector<Value> getMemRefSizes(OpBuilder &b, Location loc, Value memref);
+
+/// Allocates a new contiguous array of `type` with `sizes` (index values),
+/// checking that no size is negative. Not initialized.
+Value allocateArray(OpBuilder &b, Location loc, Operation *anchor,
+                    ArrayType type, ValueRange sizes);
+
+/// Fills `memref` with `value` (a scalar of its element type).
+void fillArray(OpBuilder &b, Location loc, Value memref, Value value);
+
+/// The constant 0 or 1 of a VRIR element type.
+Value getZero(OpBuilder &b, Location loc, Type elementType);
+Value getOne(OpBuilder &b, Location loc, Type elementType);
+
+} // namespace lowering
+} // namespace vrir
+} // namespace mlir
+
+#endif // VRIR_LIB_CONVERSION_VRIRTOMEMREF_LOWERINGUTILS_H

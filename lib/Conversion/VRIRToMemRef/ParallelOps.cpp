@@ -1,0 +1,241 @@
+//===- ParallelOps.cpp - pfor, gpu_section and atomics on the CPU ---------===//
+
+#include "VRIR/Conversion/VRIRToMemRef.h"
+
+#include "LoweringUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::vrir;
+using namespace mlir::vrir::lowering;
+
+namespace {
+
+/// Number of iterations of the 0-based range [start, stop) by `step`
+/// (either sign), never negative.
+static Value getTripCount(OpBuilder &b, Location loc, Value start, Value stop,
+                          Value step) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value positive =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, step, zero);
+  // ceil((stop - start) / step) for either sign of step.
+  Value distance = arith::SubIOp::create(b, loc, stop, start);
+  Value towardsZero = arith::SelectOp::create(
+      b, loc, positive, arith::SubIOp::create(b, loc, step, one),
+      arith::AddIOp::create(b, loc, step, one));
+  Value count = arith::DivSIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, distance, towardsZero), step);
+  return arith::MaxSIOp::create(b, loc, count, zero);
+}
+
+/// `vrir.pfor`: the outermost one becomes an `scf.parallel` over all its
+/// dimensions (OpenMP later), nested ones a serial `scf.for` nest. Loops
+/// run over normalized counters; induction variables are rebuilt in the
+/// module's index base.
+struct PforOpLowering : public OpConversionPattern<PforOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(PforOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ValueRange space = adaptor.getDomain();
+    unsigned dims = op.getNumDims();
+    int64_t base = getModuleSemantics(op).indexBase;
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    SmallVector<Value> counts;
+    for (unsigned d = 0; d < dims; ++d)
+      counts.push_back(getTripCount(rewriter, loc, space[3 * d],
+                                    space[3 * d + 1], space[3 * d + 2]));
+
+    bool nested = isInParallelLoop(op);
+    SmallVector<Value> counters;
+    Block *insertion;
+    if (nested) {
+      for (unsigned d = 0; d < dims; ++d) {
+        auto loop = scf::ForOp::create(rewriter, loc, zero, counts[d], one);
+        counters.push_back(loop.getInductionVar());
+        rewriter.setInsertionPointToStart(loop.getBody());
+      }
+      insertion = rewriter.getInsertionBlock();
+    } else {
+      SmallVector<Value> lower(dims, zero), steps(dims, one);
+      auto loop =
+          scf::ParallelOp::create(rewriter, loc, lower, counts, steps);
+      auto loopCounters = loop.getInductionVars();
+      counters.assign(loopCounters.begin(), loopCounters.end());
+      insertion = loop.getBody();
+      rewriter.setInsertionPointToStart(insertion);
+    }
+    SmallVector<Value> inductionVars;
+    for (unsigned d = 0; d < dims; ++d) {
+      Value offset =
+          arith::MulIOp::create(rewriter, loc, counters[d], space[3 * d + 2]);
+      Value index =
+          arith::AddIOp::create(rewriter, loc, space[3 * d], offset);
+      if (base != 0)
+        index = arith::AddIOp::create(
+            rewriter, loc, index,
+            arith::ConstantIndexOp::create(rewriter, loc, base));
+      inductionVars.push_back(index);
+    }
+    Block *body = op.getBodyBlock();
+    rewriter.eraseOp(body->getTerminator());
+    rewriter.inlineBlockBefore(body, insertion, rewriter.getInsertionPoint(),
+                               inductionVars);
+    rewriter.setInsertionPointAfter(
+        nested ? counters.front().getParentBlock()->getParentOp()
+               : insertion->getParentOp());
+    if (!nested) {
+      // Raise the error one iteration recorded, once all have stopped.
+      func::FuncOp check = getOrInsertRuntimeFunction(
+          rewriter, op, "vrir_rt_parallel_check",
+          rewriter.getFunctionType({}, {}));
+      func::CallOp::create(rewriter, loc, check, ValueRange{});
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// On the CPU a GPU section is its body, inline.
+struct GpuSectionOpLowering : public OpConversionPattern<GpuSectionOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(GpuSectionOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Block *body = &op.getBody().front();
+    auto yield = cast<YieldOp>(body->getTerminator());
+    SmallVector<Value> results(yield.getValues());
+    rewriter.eraseOp(yield);
+    rewriter.inlineBlockBefore(body, op);
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+/// 0-based indices of an atomic access, checked at both bounds; failures
+/// are recorded (atomics only run in parallel loops) and skip the access.
+template <typename AtomicOp>
+static SmallVector<Value> lowerAtomicIndices(OpBuilder &b, AtomicOp op,
+                                             Value memref, ValueRange indices,
+                                             Value &anyFailed) {
+  Location loc = op.getLoc();
+  int64_t base = getModuleSemantics(op).indexBase;
+  std::string site = getArraySite(op, op.getArray());
+  SmallVector<Value> sizes = getMemRefSizes(b, loc, memref);
+  SmallVector<Value> result;
+  for (auto [d, index] : llvm::enumerate(indices))
+    result.push_back(lowerIndex(b, loc, op, index, sizes[d],
+                                getDefaultIndexFlags(), base, site, d,
+                                /*parallel=*/true, anyFailed));
+  return result;
+}
+
+/// Runs `build` (which yields the atomic's result) unless a check failed.
+static Value guardAtomic(ConversionPatternRewriter &rewriter, Location loc,
+                         Value anyFailed, Type type,
+                         function_ref<Value(OpBuilder &)> build) {
+  auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{type}, anyFailed,
+                                /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(ifOp.thenBlock());
+  scf::YieldOp::create(rewriter, loc, getZero(rewriter, loc, type));
+  rewriter.setInsertionPointToStart(ifOp.elseBlock());
+  scf::YieldOp::create(rewriter, loc, build(rewriter));
+  return ifOp.getResult(0);
+}
+
+struct AtomicRMWOpLowering : public OpConversionPattern<AtomicRMWOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type type = op.getValue().getType();
+    bool isFloat = isa<FloatType>(type);
+    arith::AtomicRMWKind kind;
+    switch (op.getKind()) {
+    case AtomicKind::Add:
+      kind = isFloat ? arith::AtomicRMWKind::addf : arith::AtomicRMWKind::addi;
+      break;
+    case AtomicKind::Min:
+      kind = isFloat ? arith::AtomicRMWKind::minimumf
+                     : arith::AtomicRMWKind::mins;
+      break;
+    case AtomicKind::Max:
+      kind = isFloat ? arith::AtomicRMWKind::maximumf
+                     : arith::AtomicRMWKind::maxs;
+      break;
+    case AtomicKind::And:
+      kind = arith::AtomicRMWKind::andi;
+      break;
+    case AtomicKind::Or:
+      kind = arith::AtomicRMWKind::ori;
+      break;
+    case AtomicKind::Xor:
+      kind = arith::AtomicRMWKind::xori;
+      break;
+    case AtomicKind::Xchg:
+      kind = arith::AtomicRMWKind::assign;
+      break;
+    }
+    Value anyFailed;
+    SmallVector<Value> indices = lowerAtomicIndices(
+        rewriter, op, adaptor.getArray(), adaptor.getIndices(), anyFailed);
+    auto build = [&](OpBuilder &b) -> Value {
+      return memref::AtomicRMWOp::create(b, loc, kind, adaptor.getValue(),
+                                         adaptor.getArray(), indices);
+    };
+    rewriter.replaceOp(op, guardAtomic(rewriter, loc, anyFailed, type, build));
+    return success();
+  }
+};
+
+struct AtomicCasOpLowering : public OpConversionPattern<AtomicCasOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AtomicCasOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type type = op.getResult().getType();
+    Value anyFailed;
+    SmallVector<Value> indices = lowerAtomicIndices(
+        rewriter, op, adaptor.getArray(), adaptor.getIndices(), anyFailed);
+    Value expected = adaptor.getExpected(), desired = adaptor.getDesired();
+    auto build = [&](OpBuilder &b) -> Value {
+      // Returns the old element; stores `desired` only if it was `expected`.
+      // The region runs as a compare-exchange loop.
+      auto rmw = memref::GenericAtomicRMWOp::create(b, loc, adaptor.getArray(),
+                                                    indices);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(rmw.getBody());
+      Value current = rmw.getCurrentValue();
+      Value equal =
+          isa<FloatType>(type)
+              ? arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ,
+                                      current, expected)
+                    .getResult()
+              : arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                      current, expected)
+                    .getResult();
+      Value next = arith::SelectOp::create(b, loc, equal, desired, current);
+      memref::AtomicYieldOp::create(b, loc, next);
+      return rmw.getResult();
+    };
+    rewriter.replaceOp(op, guardAtomic(rewriter, loc, anyFailed, type, build));
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::vrir::populateVRIRParallelToSCFPatterns(
+    const VRIRTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<PforOpLowering, GpuSectionOpLowering, AtomicRMWOpLowering,
+               AtomicCasOpLowering>(converter, patterns.getContext());
+}
