@@ -13,14 +13,16 @@ using namespace mlir;
 static const char *const kVRIRToCPUFront =
     "mem2reg,canonicalize,cse,"
     "convert-vrir-to-memref,canonicalize,cse,"
-    "ownership-based-buffer-deallocation,canonicalize,"
-    "buffer-deallocation-simplification,lower-deallocations,cse,canonicalize,"
+    "buffer-deallocation-pipeline,"
     "convert-linalg-to-affine-loops,lower-affine,canonicalize";
 static const char *const kVRIRToCPUBack =
-    "convert-scf-to-cf,expand-strided-metadata,lower-affine,"
+    "expand-strided-metadata,lower-affine,"
+    // Before scf-to-cf: it lowers the memref.alloca_scope that
+    // convert-scf-to-openmp wraps loop bodies in, which must stay one block.
+    "finalize-memref-to-llvm,convert-scf-to-cf,"
     "convert-complex-to-standard,"
     "convert-math-to-funcs{convert-ctlz=false},convert-math-to-libm,"
-    "finalize-memref-to-llvm,convert-math-to-llvm,convert-complex-to-llvm,"
+    "convert-math-to-llvm,convert-complex-to-llvm,"
     "convert-arith-to-llvm,convert-index-to-llvm,convert-ub-to-llvm,"
     "convert-cf-to-llvm,convert-func-to-llvm,convert-openmp-to-llvm,"
     "reconcile-unrealized-casts,canonicalize";
@@ -29,7 +31,7 @@ void mlir::vrir::buildVRIRToCPUPipeline(OpPassManager &pm,
                                         const CPUPipelineOptions &options) {
   std::string pipeline = kVRIRToCPUFront;
   if (options.enableOpenMP)
-    pipeline += ",convert-scf-to-openmp";
+    pipeline += ",convert-scf-to-openmp,canonicalize";
   pipeline += ",";
   pipeline += kVRIRToCPUBack;
   if (failed(parsePassPipeline(pipeline, pm)))

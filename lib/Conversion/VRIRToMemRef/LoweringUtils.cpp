@@ -47,23 +47,32 @@ Value lowering::toIndex(OpBuilder &b, Location loc, Value value) {
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), value);
 }
 
-func::FuncOp lowering::getOrInsertRuntimeFunction(OpBuilder &b,
-                                                Operation *anchor,
-                                                StringRef name,
-                                                FunctionType type,
-                                                bool noReturn) {
+void lowering::callRuntime(OpBuilder &b, Location loc, Operation *anchor,
+                           StringRef name, ValueRange args, bool noReturn) {
   auto module = anchor->getParentOfType<ModuleOp>();
-  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
-    return existing;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(module.getBody());
-  auto function = func::FuncOp::create(b, module.getLoc(), name, type);
-  function.setPrivate();
-  if (noReturn)
-    function->setAttr("passthrough",
-                      b.getArrayAttr({b.getStringAttr("noreturn"),
-                                      b.getStringAttr("cold")}));
-  return function;
+  auto function = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
+  if (!function) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    auto type = LLVM::LLVMFunctionType::get(
+        LLVM::LLVMVoidType::get(b.getContext()),
+        llvm::to_vector(args.getTypes()));
+    function = LLVM::LLVMFuncOp::create(b, module.getLoc(), name, type);
+    if (noReturn)
+      function->setAttr("passthrough",
+                        b.getArrayAttr({b.getStringAttr("noreturn"),
+                                        b.getStringAttr("cold")}));
+  }
+  auto call = LLVM::CallOp::create(b, loc, function, args);
+  // The runtime reads its string arguments and touches only its own state.
+  call.setMemoryEffectsAttr(LLVM::MemoryEffectsAttr::get(
+      b.getContext(),
+      {/*other=*/LLVM::ModRefInfo::NoModRef,
+       /*argMem=*/LLVM::ModRefInfo::Ref,
+       /*inaccessibleMem=*/LLVM::ModRefInfo::ModRef,
+       /*errnoMem=*/LLVM::ModRefInfo::NoModRef,
+       /*targetMem0=*/LLVM::ModRefInfo::NoModRef,
+       /*targetMem1=*/LLVM::ModRefInfo::NoModRef}));
 }
 
 Value lowering::getConstantString(OpBuilder &b, Location loc, Operation *anchor,
@@ -153,12 +162,8 @@ bool lowering::isInParallelLoop(Operation *op) {
 
 void lowering::emitRuntimeError(OpBuilder &b, Location loc, Operation *anchor,
                               StringRef message) {
-  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
-  func::FuncOp function = getOrInsertRuntimeFunction(
-      b, anchor, "vrir_rt_error", b.getFunctionType({ptrType}, {}),
-      /*noReturn=*/true);
   Value text = getConstantString(b, loc, anchor, message);
-  func::CallOp::create(b, loc, function, ValueRange{text});
+  callRuntime(b, loc, anchor, "vrir_rt_error", text, /*noReturn=*/true);
 }
 
 void lowering::emitRuntimeErrorIf(OpBuilder &b, Location loc, Operation *anchor,
@@ -197,13 +202,9 @@ Value lowering::lowerIndex(OpBuilder &b, Location loc, Operation *anchor,
   if (!failed)
     return index;
 
-  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
   Type i64 = b.getI64Type();
   StringRef callee =
       parallel ? "vrir_rt_parallel_bounds_error" : "vrir_rt_bounds_error";
-  func::FuncOp function = getOrInsertRuntimeFunction(
-      b, anchor, callee, b.getFunctionType({ptrType, i64, i64, i64}, {}),
-      /*noReturn=*/!parallel);
   auto ifOp = scf::IfOp::create(b, loc, failed, /*withElse=*/false);
   {
     OpBuilder::InsertionGuard guard(b);
@@ -213,8 +214,8 @@ Value lowering::lowerIndex(OpBuilder &b, Location loc, Operation *anchor,
     Value reported = arith::IndexCastOp::create(b, loc, i64,
                                                 toIndex(b, loc, userIndex));
     Value size = arith::IndexCastOp::create(b, loc, i64, extent);
-    func::CallOp::create(b, loc, function,
-                         ValueRange{text, dim, reported, size});
+    callRuntime(b, loc, anchor, callee, ValueRange{text, dim, reported, size},
+                /*noReturn=*/!parallel);
   }
   if (parallel)
     anyFailed = anyFailed

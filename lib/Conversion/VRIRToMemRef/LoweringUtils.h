@@ -10,7 +10,6 @@
 
 #include "VRIR/Dialect/VRIR/IR/VRIR.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 
 #include <string>
@@ -25,11 +24,12 @@ MemRefType getMemRefType(ArrayType type);
 /// `value` as an `index` (sign-extending integers).
 Value toIndex(OpBuilder &b, Location loc, Value value);
 
-/// Declares `name` as an external function of the module around `anchor`
-/// (once) and returns it. `noReturn` marks it noreturn and cold.
-func::FuncOp getOrInsertRuntimeFunction(OpBuilder &b, Operation *anchor,
-                                        StringRef name, FunctionType type,
-                                        bool noReturn = false);
+/// Calls the runtime function `name` (declared in the module around
+/// `anchor` on first use, with the types of `args`). `noReturn` marks it
+/// noreturn and cold. Calls are `llvm.call`s: they carry memory effects, so
+/// upstream passes (alloca-scope inlining) need not treat them as unknown.
+void callRuntime(OpBuilder &b, Location loc, Operation *anchor, StringRef name,
+                 ValueRange args, bool noReturn = false);
 
 /// A `!llvm.ptr` to a NUL-terminated constant global holding `text`
 /// (one global per distinct text in the module).

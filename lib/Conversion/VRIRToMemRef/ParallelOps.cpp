@@ -92,10 +92,7 @@ struct PforOpLowering : public OpConversionPattern<PforOp> {
                : insertion->getParentOp());
     if (!nested) {
       // Raise the error one iteration recorded, once all have stopped.
-      func::FuncOp check = getOrInsertRuntimeFunction(
-          rewriter, op, "vrir_rt_parallel_check",
-          rewriter.getFunctionType({}, {}));
-      func::CallOp::create(rewriter, loc, check, ValueRange{});
+      callRuntime(rewriter, loc, op, "vrir_rt_parallel_check", ValueRange{});
     }
     rewriter.eraseOp(op);
     return success();
