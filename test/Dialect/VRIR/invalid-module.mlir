@@ -81,8 +81,8 @@ module attributes {vrir.memory = "gc"} {
 
 // -----
 
-// expected-error @+1 {{'vrir.memory' must be #vrir.memory<refcount> or #vrir.memory<gc>, got #vrir<layout row_major>}}
-module attributes {vrir.memory = #vrir<layout row_major>} {
+// expected-error @+1 {{'vrir.memory' must be #vrir.memory<refcount> or #vrir.memory<gc>, got #vrir.layout<row_major>}}
+module attributes {vrir.memory = #vrir.layout<row_major>} {
 }
 
 // -----
@@ -98,4 +98,16 @@ module {
   // expected-error @+1 {{'vrir.index_base' must be the integer 0 or 1, got 3 : i64}}
   module attributes {vrir.index_base = 3 : i64} {
   }
+}
+
+// -----
+
+// expected-error @+1 {{'vrir.index_base' must be the integer 0 or 1, got false}}
+module attributes {vrir.index_base = false} {
+}
+
+// -----
+
+// expected-error @+1 {{'vrir.index_base' must be the integer 0 or 1, got 18446744073709551617 : i128}}
+module attributes {vrir.index_base = 18446744073709551617 : i128} {
 }

@@ -9,7 +9,7 @@
 
 // A float used as an index.
 func.func @load_float_index(%A: !vrir.array<f64, 1, row_major>, %f: f32) {
-  // expected-error @+1 {{'vrir.load' op operand #1 must be variadic of signless integer or index, but got 'f32'}}
+  // expected-error @+1 {{'vrir.load' op operand #1 must be variadic of index, i32 or i64, but got 'f32'}}
   %x = vrir.load %A[%f] : !vrir.array<f64, 1, row_major>[f32]
   return
 }
@@ -17,7 +17,7 @@ func.func @load_float_index(%A: !vrir.array<f64, 1, row_major>, %f: f32) {
 // -----
 
 func.func @store_float_index(%A: !vrir.array<f64, 1, row_major>, %x: f64, %f: f64) {
-  // expected-error @+1 {{must be variadic of signless integer or index, but got 'f64'}}
+  // expected-error @+1 {{must be variadic of index, i32 or i64, but got 'f64'}}
   vrir.store %x, %A[%f] : !vrir.array<f64, 1, row_major>[f64]
   return
 }
@@ -958,5 +958,23 @@ func.func @reduce_axis_result_rank(%A: !vrir.array<f64, 3, col_major>) {
 func.func @reduce_axis_strided(%A: !vrir.array<f64, 2, row_major>) {
   // expected-error @+1 {{'vrir.reduce' op creates a new array, so its result layout must be row_major or col_major, not strided}}
   %s = vrir.reduce sum %A axis 0 : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 1, strided>
+  return
+}
+
+// -----
+
+// Constant indices wider than 64 bits are left to run time, without crashing.
+func.func @huge_constant_index(%A: !vrir.array<f64, 1, row_major>) {
+  %c = arith.constant 18446744073709551615 : i128
+  // expected-error @+1 {{'vrir.load' op operand #1 must be variadic of index, i32 or i64, but got 'i128'}}
+  %x = vrir.load %A[%c] : !vrir.array<f64, 1, row_major>[i128]
+  return
+}
+
+// -----
+
+func.func @bool_index(%A: !vrir.array<f64, 1, row_major>, %c: i1) {
+  // expected-error @+1 {{'vrir.load' op operand #1 must be variadic of index, i32 or i64, but got 'i1'}}
+  %x = vrir.load %A[%c] : !vrir.array<f64, 1, row_major>[i1]
   return
 }

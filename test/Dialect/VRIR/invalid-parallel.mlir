@@ -224,7 +224,7 @@ func.func @pfor_cf_cond_br(%r: !vrir.range, %c: i1) {
 
 // Only the generic form can build a body without a block.
 func.func @pfor_empty_body(%r: !vrir.range) {
-  // expected-error @+1 {{'vrir.pfor' op body must be a single block: a parallel loop cannot be left early (no break, continue or return)}}
+  // expected-error @+1 {{'vrir.pfor' op body must have exactly one block}}
   "vrir.pfor"(%r) ({
   }) : (!vrir.range) -> ()
   return
@@ -439,6 +439,23 @@ func.func @pfor_yield_values(%r: !vrir.range, %x: f64) {
   vrir.pfor (%i) in %r : !vrir.range {
     // expected-error @+1 {{'vrir.yield' op in a 'vrir.pfor' yields no values, got 1}}
     vrir.yield %x : f64
+  }
+  return
+}
+
+// -----
+
+// Growth allocates: not allowed in a pfor of a GPU section, even on an array
+// reached through a variable private to the iteration.
+func.func @gpu_pfor_grow(%r: !vrir.range, %A: !vrir.array<f64, 1, col_major>, %x: f64) {
+  vrir.gpu_section {
+    vrir.pfor (%i) in %r : !vrir.range {
+      %v = vrir.alloca "b" : !vrir.var<!vrir.array<f64, 1, col_major>>
+      vrir.write %A, %v : !vrir.var<!vrir.array<f64, 1, col_major>>
+      %B = vrir.read %v : !vrir.var<!vrir.array<f64, 1, col_major>>
+      // expected-error @+1 {{'vrir.store' op allocates an array inside a 'vrir.pfor' of a 'vrir.gpu_section'}}
+      %G = vrir.store %x, %B[%i] flags [#vrir.index<lower|grow>] : !vrir.array<f64, 1, col_major>[index] -> !vrir.array<f64, 1, col_major>
+    }
   }
   return
 }

@@ -43,3 +43,13 @@ func.func @domain_op_rank0() {
   %d = vrir.domain : !vrir.domain<0>
   return
 }
+
+// -----
+
+// expected-error @+1 {{array rank 4294967295 is larger than the supported maximum 32}}
+func.func private @negative_rank(!vrir.array<f64, -1, row_major>)
+
+// -----
+
+// expected-error @+1 {{domain rank 33 is larger than the supported maximum 32}}
+func.func private @huge_domain(!vrir.domain<33>)

@@ -57,7 +57,9 @@ LogicalResult VRIRDialect::verifyOperationAttribute(Operation *op,
            << op->getName() << "'";
   if (name == kIndexBaseAttrName) {
     auto base = dyn_cast<IntegerAttr>(attr.getValue());
-    if (!base || (base.getInt() != 0 && base.getInt() != 1))
+    if (!base || !base.getType().isSignlessInteger() ||
+        base.getType().isInteger(1) || base.getValue().getSignificantBits() > 64 ||
+        (base.getInt() != 0 && base.getInt() != 1))
       return op->emitError("'")
              << name << "' must be the integer 0 or 1, got " << attr.getValue();
   } else if (name == kRangeExclusiveAttrName) {

@@ -71,7 +71,8 @@ static LogicalResult verifyConstantIndices(Operation *op, ValueRange indices,
   for (auto [position, index] : llvm::enumerate(indices)) {
     APInt value;
     if (!isa<IntegerType, IndexType>(index.getType()) ||
-        !matchPattern(index, m_ConstantInt(&value)))
+        !matchPattern(index, m_ConstantInt(&value)) ||
+        value.getSignificantBits() > 64)
       continue;
     IndexFlags indexFlags = flagsAt(flags, position);
     if (!bitEnumContainsAny(indexFlags, IndexFlags::CheckLower) ||
@@ -989,8 +990,7 @@ void PforOp::print(OpAsmPrinter &p) {
 
 LogicalResult PforOp::verify() {
   if (!getBody().hasOneBlock())
-    return emitOpError("body must be a single block: a parallel loop cannot "
-                       "be left early (no break, continue or return)");
+    return emitOpError("body must have exactly one block");
   unsigned dims = getNumDims();
   if (getInductionVars().size() != dims)
     return emitOpError("iterates over a ")
@@ -1142,7 +1142,9 @@ LogicalResult GpuSectionOp::verifyRegions() {
     if (!pfor || !getOperation()->isProperAncestor(pfor) || isa<AllocaOp>(op))
       return WalkResult::advance();
     auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-    if (effects && effects.hasEffect<MemoryEffects::Allocate>()) {
+    auto store = dyn_cast<StoreOp>(op);
+    if ((effects && effects.hasEffect<MemoryEffects::Allocate>()) ||
+        (store && store.mayGrow())) {
       op->emitOpError("allocates an array inside a 'vrir.pfor' of a "
                       "'vrir.gpu_section'; GPU kernels cannot allocate");
       return WalkResult::interrupt();

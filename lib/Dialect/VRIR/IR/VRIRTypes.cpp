@@ -31,6 +31,9 @@ void VRIRDialect::registerAttributes() {
       >();
 }
 
+/// Ranks past this are surely mistakes (a negative rank wraps around).
+static constexpr unsigned kMaxRank = 32;
+
 /// Element types of the thesis (4.2.1): bool, 32/64-bit integers and floats,
 /// and complex forms of the numeric ones (MATLAB has integer complex).
 static bool isValidElementType(Type type) {
@@ -52,6 +55,9 @@ LogicalResult ArrayType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "array element type must be i1, i32, i64, f32, f64 "
                           "or complex<i32|i64|f32|f64>, got "
                        << elementType;
+  if (rank > kMaxRank)
+    return emitError() << "array rank " << rank
+                       << " is larger than the supported maximum " << kMaxRank;
   return success();
 }
 
@@ -59,6 +65,9 @@ LogicalResult DomainType::verify(function_ref<InFlightDiagnostic()> emitError,
                                  unsigned rank) {
   if (rank == 0)
     return emitError() << "a domain has at least one dimension";
+  if (rank > kMaxRank)
+    return emitError() << "domain rank " << rank
+                       << " is larger than the supported maximum " << kMaxRank;
   return success();
 }
 

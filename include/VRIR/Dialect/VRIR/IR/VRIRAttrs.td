@@ -23,7 +23,9 @@ def VRIR_Layout : I32EnumAttr<"Layout", "memory layout of an array", [
   let cppNamespace = "::mlir::vrir";
   let genSpecializedAttr = 0;
 }
-def VRIR_LayoutAttr : EnumAttr<VRIR_Dialect, VRIR_Layout, "layout">;
+def VRIR_LayoutAttr : EnumAttr<VRIR_Dialect, VRIR_Layout, "layout"> {
+  let assemblyFormat = "`<` $value `>`";
+}
 
 //===----------------------------------------------------------------------===//
 // Memory management of a module (thesis 4.7)

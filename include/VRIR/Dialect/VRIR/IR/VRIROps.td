@@ -26,7 +26,8 @@ def VRIR_Scalar : AnyTypeOf<[I1, I32, I64, F32, F64,
     Complex<AnyTypeOf<[I32, I64, F32, F64]>>], "VRIR scalar">;
 def VRIR_ArrayOrScalar : AnyTypeOf<[VRIR_ArrayType, VRIR_Scalar],
     "VRIR array or scalar">;
-def VRIR_SliceIndex : AnyTypeOf<[AnySignlessIntegerOrIndex, VRIR_RangeType],
+def VRIR_Index : AnyTypeOf<[Index, I32, I64], "index, i32 or i64">;
+def VRIR_SliceIndex : AnyTypeOf<[Index, I32, I64, VRIR_RangeType],
     "integer or range index">;
 def VRIR_IterationSpace : AnyTypeOf<[VRIR_DomainType, VRIR_RangeType],
     "domain or range">;
@@ -196,7 +197,7 @@ def VRIR_LoadOp : VRIR_Op<"load", [VRIR_ElementOf<"array", "result">]> {
     ```
   }];
   let arguments = (ins Arg<VRIR_ArrayType, "array", [MemRead]>:$array,
-                       Variadic<AnySignlessIntegerOrIndex>:$indices,
+                       Variadic<VRIR_Index>:$indices,
                        OptionalAttr<VRIR_IndexFlagsArrayAttr>:$index_flags,
                        UnitAttr:$flattened);
   let results = (outs VRIR_Scalar:$result);
@@ -236,7 +237,7 @@ def VRIR_StoreOp : VRIR_Op<"store", [VRIR_ElementOf<"array", "value">]> {
   }];
   let arguments = (ins VRIR_Scalar:$value,
                        Arg<VRIR_ArrayType, "array", [MemRead, MemWrite]>:$array,
-                       Variadic<AnySignlessIntegerOrIndex>:$indices,
+                       Variadic<VRIR_Index>:$indices,
                        OptionalAttr<VRIR_IndexFlagsArrayAttr>:$index_flags,
                        UnitAttr:$flattened);
   let results = (outs Optional<VRIR_ArrayType>:$grown);
@@ -558,7 +559,7 @@ def VRIR_AtomicCasOp : VRIR_Op<"atomic_cas", [
     ```
   }];
   let arguments = (ins Arg<VRIR_ArrayType, "array", [MemRead, MemWrite]>:$array,
-                       Variadic<AnySignlessIntegerOrIndex>:$indices,
+                       Variadic<VRIR_Index>:$indices,
                        AnyTypeOf<[I32, I64, F32, F64]>:$expected,
                        AnyTypeOf<[I32, I64, F32, F64]>:$desired);
   let results = (outs AnyTypeOf<[I32, I64, F32, F64]>:$result);
@@ -582,7 +583,7 @@ def VRIR_AtomicRMWOp : VRIR_Op<"atomic_rmw", [
   }];
   let arguments = (ins VRIR_AtomicKind:$kind,
                        Arg<VRIR_ArrayType, "array", [MemRead, MemWrite]>:$array,
-                       Variadic<AnySignlessIntegerOrIndex>:$indices,
+                       Variadic<VRIR_Index>:$indices,
                        AnyTypeOf<[I32, I64, F32, F64]>:$value);
   let results = (outs AnyTypeOf<[I32, I64, F32, F64]>:$result);
   let assemblyFormat = [{
