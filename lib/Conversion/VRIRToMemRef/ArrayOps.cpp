@@ -5,6 +5,7 @@
 #include "LoweringUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -287,7 +288,7 @@ struct StoreOpLowering : public OpConversionPattern<StoreOp> {
     SmallVector<OpFoldResult> strides(type.getRank(), b.getIndexAttr(1));
     Value window =
         memref::SubViewOp::create(b, loc, grown, offsets, subSizes, strides);
-    memref::CopyOp::create(b, loc, memref, window);
+    linalg::CopyOp::create(b, loc, memref, window);
     scf::YieldOp::create(b, loc, grown);
     b.setInsertionPointToStart(ifOp.elseBlock());
     scf::YieldOp::create(b, loc, memref);

@@ -312,3 +312,32 @@ Value lowering::getZero(OpBuilder &b, Location loc, Type elementType) {
 Value lowering::getOne(OpBuilder &b, Location loc, Type elementType) {
   return getScalarConstant(b, loc, elementType, 1.0);
 }
+
+Value lowering::getRangeTripCount(OpBuilder &b, Location loc, Value start,
+                                  Value stop, Value step) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value positive =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, step, zero);
+  // ceil((stop - start) / step) for either sign of step: round the distance
+  // away from zero by |step| - 1 before the truncating division.
+  Value distance = arith::SubIOp::create(b, loc, stop, start);
+  Value towardsZero = arith::SelectOp::create(
+      b, loc, positive, arith::SubIOp::create(b, loc, step, one),
+      arith::AddIOp::create(b, loc, step, one));
+  Value count = arith::DivSIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, distance, towardsZero), step);
+  return arith::MaxSIOp::create(b, loc, count, zero);
+}
+
+Value lowering::allocateTemporary(OpBuilder &b, Location loc, Type elementType,
+                                  ValueRange sizes) {
+  SmallVector<int64_t> shape(sizes.size(), ShapedType::kDynamic);
+  return memref::AllocOp::create(b, loc, MemRefType::get(shape, elementType),
+                                 sizes, ValueRange{}, b.getI64IntegerAttr(64));
+}
+
+void lowering::copyMemRef(OpBuilder &b, Location loc, Value source,
+                          Value target) {
+  linalg::CopyOp::create(b, loc, ValueRange{source}, ValueRange{target});
+}

@@ -87,6 +87,23 @@ void fillArray(OpBuilder &b, Location loc, Value memref, Value value);
 Value getZero(OpBuilder &b, Location loc, Type elementType);
 Value getOne(OpBuilder &b, Location loc, Type elementType);
 
+/// Number of elements of the 0-based range [start, stop) by `step` (either
+/// sign, not zero): max(0, ceil((stop - start) / step)).
+Value getRangeTripCount(OpBuilder &b, Location loc, Value start, Value stop,
+                        Value step);
+
+/// Allocates an uninitialized row-major scratch buffer of `elementType`
+/// with `sizes`, which are known not to be negative (the sizes of an
+/// existing array), so that no check is emitted.
+Value allocateTemporary(OpBuilder &b, Location loc, Type elementType,
+                        ValueRange sizes);
+
+/// Copies `source` into `target`, memrefs of one shape and element type
+/// with any strides (negative or zero included), as a `linalg.copy`: its
+/// loops need no runtime library, unlike `memref.copy` of non-contiguous
+/// memrefs (which calls `memrefCopy`).
+void copyMemRef(OpBuilder &b, Location loc, Value source, Value target);
+
 } // namespace lowering
 } // namespace vrir
 } // namespace mlir

@@ -1,0 +1,765 @@
+//===- vr-run.cpp - Compile and run a function of a VRIR module -----------===//
+//
+// vr-run prog.mlir --entry f --arg A=a.npy --arg n=100 --arg B=rand:512x512
+//
+// Lowers the module with the vrir-to-cpu pipeline, JIT-compiles it (MLIR
+// ExecutionEngine, ORC) and calls `f` through its C interface. Arguments
+// are matched to parameters in order; NAME= labels them for --out. Array
+// arguments cross without copies when their .npy layout matches the
+// parameter's. Results are printed (small ones) and written with --out.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Npy.h"
+
+#include "VRIR/Conversion/Passes.h"
+#include "VRIR/Dialect/VRIR/IR/VRIR.h"
+#include "VRIR/Runtime/VRIRRuntime.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <complex>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+
+using namespace mlir;
+using namespace mlir::vrir;
+using ::vrir::NpyArray;
+
+namespace cl = llvm::cl;
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
+                                      cl::desc("<input .mlir>"));
+static cl::opt<std::string> entryName("entry", cl::Required,
+                                      cl::desc("Function to run"));
+static cl::list<std::string>
+    argValues("arg", cl::desc("Argument, in parameter order: NAME=VALUE. "
+                              "VALUE is a scalar, a .npy file, or "
+                              "rand|zeros|ones|arange:D0xD1x..."));
+static cl::list<std::string>
+    outFiles("out", cl::desc("FILE.npy: the next array result; NAME=FILE.npy: "
+                             "argument NAME after the run"));
+static cl::opt<bool> printTime("time",
+                               cl::desc("Report compile and run time"));
+static cl::opt<unsigned> repeat("repeat", cl::init(1),
+                                cl::desc("Run N times (median time)"));
+static cl::opt<std::string>
+    dumpIR("dump-ir", cl::desc("Write the IR after each pass and the "
+                               "optimized LLVM IR into this directory"));
+static cl::opt<std::string>
+    emitObject("emit-object",
+               cl::desc("Write the compiled module as an object file"));
+static cl::opt<std::string> emitShared(
+    "emit-shared",
+    cl::desc("Write the compiled module as a shared library (links the "
+             "object file with the VRIR runtime, libomp and OpenBLAS)"));
+static cl::opt<bool> noOpenMP("no-openmp",
+                              cl::desc("Run parallel loops serially"));
+static cl::opt<unsigned> optLevel("O", cl::init(3), cl::Prefix,
+                                  cl::desc("LLVM optimization level"));
+static cl::opt<unsigned> printLimit(
+    "print-limit", cl::init(100),
+    cl::desc("Print array results of at most this many elements"));
+static cl::opt<unsigned> seed("seed", cl::init(42),
+                              cl::desc("Seed of rand: arguments"));
+
+namespace {
+
+[[noreturn]] void fail(const llvm::Twine &message) {
+  llvm::errs() << "vr-run: error: " << message << "\n";
+  std::exit(1);
+}
+
+/// Directory of the vr-run executable, to find the runtime library.
+std::string getToolDirectory(const char *argv0) {
+  std::string path = llvm::sys::fs::getMainExecutable(
+      argv0, reinterpret_cast<void *>(&getToolDirectory));
+  return llvm::sys::path::parent_path(path).str();
+}
+
+std::string getRuntimeLibrary(const char *argv0) {
+  llvm::SmallString<256> path(getToolDirectory(argv0));
+  llvm::sys::path::append(path, "..", "lib", "libvrir_runtime.so");
+  return std::string(path);
+}
+
+//===----------------------------------------------------------------------===//
+// Values crossing the C interface
+//===----------------------------------------------------------------------===//
+
+/// NumPy dtype of a VRIR element type ("" if vr-run cannot pass it).
+std::string getDtype(Type type) {
+  if (type.isF64())
+    return "f8";
+  if (type.isF32())
+    return "f4";
+  if (type.isInteger(64) || type.isIndex())
+    return "i8";
+  if (type.isInteger(32))
+    return "i4";
+  if (type.isInteger(1))
+    return "b1";
+  if (auto complex = dyn_cast<ComplexType>(type)) {
+    if (complex.getElementType().isF64())
+      return "c16";
+    if (complex.getElementType().isF32())
+      return "c8";
+  }
+  return "";
+}
+
+/// Size and alignment of a value of `type` in the C interface structs.
+std::pair<size_t, size_t> getSizeAndAlign(Type type) {
+  if (auto array = dyn_cast<ArrayType>(type))
+    return {8 * (3 + 2 * array.getRank()), 8};
+  size_t size = NpyArray::elementSize(getDtype(type));
+  if (isa<ComplexType>(type))
+    return {size, size / 2};
+  return {size, size};
+}
+
+/// An argument or result: a scalar's bytes, or an array with its
+/// descriptor.
+struct HostValue {
+  Type type;
+  std::string label;
+  std::vector<char> scalar; // bytes of a scalar (16 at most)
+  NpyArray array;           // data of an array argument
+  std::vector<int64_t> descriptor;
+};
+
+/// Reorders the elements of a rank-n array between C and Fortran order.
+std::vector<char> reorder(const NpyArray &array, bool toFortran) {
+  size_t element = NpyArray::elementSize(array.dtype);
+  std::vector<char> out(array.data.size());
+  size_t rank = array.shape.size();
+  std::vector<int64_t> index(rank, 0);
+  int64_t count = array.numElements();
+  for (int64_t linear = 0; linear < count; ++linear) {
+    // `index` walks the C order; compute the Fortran position.
+    int64_t cPos = 0, fPos = 0, cStride = 1, fStride = 1;
+    for (size_t d = rank; d-- > 0;) {
+      cPos += index[d] * cStride;
+      cStride *= array.shape[d];
+    }
+    for (size_t d = 0; d < rank; ++d) {
+      fPos += index[d] * fStride;
+      fStride *= array.shape[d];
+    }
+    int64_t from = toFortran ? cPos : fPos, to = toFortran ? fPos : cPos;
+    std::memcpy(&out[to * element], &array.data[from * element], element);
+    for (size_t d = rank; d-- > 0;) {
+      if (++index[d] < array.shape[d])
+        break;
+      index[d] = 0;
+    }
+  }
+  return out;
+}
+
+/// Parses "2x3x4" into sizes.
+std::vector<int64_t> parseShape(llvm::StringRef text,
+                                llvm::StringRef context) {
+  std::vector<int64_t> shape;
+  if (text.empty())
+    return shape;
+  llvm::SmallVector<llvm::StringRef> parts;
+  text.split(parts, 'x');
+  for (llvm::StringRef part : parts) {
+    int64_t size;
+    if (part.getAsInteger(10, size) || size < 0)
+      fail("bad shape '" + text + "' in " + context);
+    shape.push_back(size);
+  }
+  return shape;
+}
+
+/// Fills an array argument from a generator spec: rand|zeros|ones|arange.
+NpyArray generate(llvm::StringRef kind, std::vector<int64_t> shape,
+                  const std::string &dtype, llvm::StringRef context) {
+  NpyArray array;
+  array.dtype = dtype;
+  array.shape = std::move(shape);
+  int64_t count = array.numElements();
+  array.data.resize(count * NpyArray::elementSize(dtype));
+  static std::mt19937_64 engine(seed);
+  std::uniform_real_distribution<double> uniform(0.0, 1.0);
+  for (int64_t i = 0; i < count; ++i) {
+    double value;
+    if (kind == "rand")
+      value = uniform(engine);
+    else if (kind == "zeros")
+      value = 0;
+    else if (kind == "ones")
+      value = 1;
+    else if (kind == "arange")
+      value = static_cast<double>(i);
+    else
+      fail("unknown generator '" + kind + "' in " + context +
+           " (use rand, zeros, ones or arange)");
+    char *at = &array.data[i * NpyArray::elementSize(dtype)];
+    if (dtype == "f8" || dtype == "c16")
+      *reinterpret_cast<double *>(at) = value;
+    else if (dtype == "f4" || dtype == "c8")
+      *reinterpret_cast<float *>(at) = static_cast<float>(value);
+    else if (dtype == "i8")
+      *reinterpret_cast<int64_t *>(at) =
+          kind == "rand" ? static_cast<int64_t>(value * 100) : value;
+    else if (dtype == "i4")
+      *reinterpret_cast<int32_t *>(at) =
+          kind == "rand" ? static_cast<int32_t>(value * 100) : value;
+    else
+      *at = kind == "rand" ? value < 0.5 : value != 0;
+  }
+  return array;
+}
+
+/// Builds argument `position` of type `type` from its command-line text.
+HostValue makeArgument(Type type, unsigned position, llvm::StringRef text) {
+  HostValue value;
+  value.type = type;
+  auto [label, spec] = text.split('=');
+  if (spec.empty() && !text.contains('='))
+    spec = label;
+  value.label = label.str();
+  std::string context =
+      ("argument #" + llvm::Twine(position) + " ('" + label + "')").str();
+
+  if (auto arrayType = dyn_cast<ArrayType>(type)) {
+    std::string dtype = getDtype(arrayType.getElementType());
+    if (dtype.empty())
+      fail(context + ": vr-run cannot pass arrays of " +
+           llvm::Twine(arrayType.getElementType().getAbstractType()
+                           .getName()));
+    auto [kind, rest] = spec.split(':');
+    if (spec.ends_with(".npy")) {
+      auto loaded = ::vrir::readNpy(spec);
+      if (!loaded)
+        fail(context + ": " + llvm::toString(loaded.takeError()));
+      value.array = std::move(*loaded);
+      if (value.array.dtype != dtype)
+        fail(context + ": the file holds dtype '" + value.array.dtype +
+             "' but the parameter needs '" + dtype + "'");
+    } else if (spec.contains(':')) {
+      auto [shapeText, dtypeText] = rest.split(':');
+      if (!dtypeText.empty() && dtypeText != "f64" && dtypeText != dtype &&
+          dtypeText != "f32" && dtypeText != "i64" && dtypeText != "i32")
+        fail(context + ": unknown element type '" + dtypeText + "'");
+      value.array = generate(kind, parseShape(shapeText, context), dtype,
+                             context);
+    } else {
+      fail(context + ": expected a .npy file or GENERATOR:SHAPE for an "
+                     "array parameter, got '" + spec + "'");
+    }
+    if (value.array.shape.size() != arrayType.getRank())
+      fail(context + ": the array has rank " +
+           llvm::Twine(value.array.shape.size()) +
+           " but the parameter has rank " + llvm::Twine(arrayType.getRank()));
+    // Contiguous parameters need their layout; strided ones take either.
+    bool wantFortran = arrayType.getLayout() == Layout::ColMajor;
+    if (arrayType.getLayout() != Layout::Strided &&
+        value.array.fortranOrder != wantFortran &&
+        value.array.shape.size() > 1) {
+      value.array.data = reorder(value.array, wantFortran);
+      value.array.fortranOrder = wantFortran;
+    }
+    return value;
+  }
+
+  std::string dtype = getDtype(type);
+  if (dtype.empty())
+    fail(context + ": vr-run cannot pass a value of this type");
+  value.scalar.resize(16, 0);
+  char *at = value.scalar.data();
+  if (type.isInteger(1)) {
+    if (spec == "true" || spec == "1" || spec == "True")
+      *at = 1;
+    else if (spec == "false" || spec == "0" || spec == "False")
+      *at = 0;
+    else
+      fail(context + ": expected true or false, got '" + spec + "'");
+  } else if (type.isIntOrIndex()) {
+    int64_t parsed;
+    if (spec.getAsInteger(10, parsed))
+      fail(context + ": expected an integer, got '" + spec + "'");
+    if (type.isInteger(32))
+      *reinterpret_cast<int32_t *>(at) = static_cast<int32_t>(parsed);
+    else
+      *reinterpret_cast<int64_t *>(at) = parsed;
+  } else {
+    // Floats and complex numbers: "re" or "re,im".
+    auto [reText, imText] = spec.split(',');
+    double re = 0, im = 0;
+    if (reText.trim().getAsDouble(re) ||
+        (!imText.empty() && imText.trim().getAsDouble(im)))
+      fail(context + ": expected a number, got '" + spec + "'");
+    if (dtype == "f8" || dtype == "c16") {
+      reinterpret_cast<double *>(at)[0] = re;
+      reinterpret_cast<double *>(at)[1] = im;
+    } else {
+      reinterpret_cast<float *>(at)[0] = static_cast<float>(re);
+      reinterpret_cast<float *>(at)[1] = static_cast<float>(im);
+    }
+  }
+  return value;
+}
+
+/// Fills `value.descriptor` for an array argument over its own data.
+void buildDescriptor(HostValue &value) {
+  NpyArray &array = value.array;
+  size_t rank = array.shape.size();
+  auto data = reinterpret_cast<int64_t>(array.data.data());
+  std::vector<int64_t> strides(rank, 1);
+  if (array.fortranOrder) {
+    for (size_t d = 1; d < rank; ++d)
+      strides[d] = strides[d - 1] * array.shape[d - 1];
+  } else {
+    for (size_t d = rank; d-- > 1;)
+      strides[d - 1] = strides[d] * array.shape[d];
+  }
+  value.descriptor = {data, data, 0};
+  value.descriptor.insert(value.descriptor.end(), array.shape.begin(),
+                          array.shape.end());
+  value.descriptor.insert(value.descriptor.end(), strides.begin(),
+                          strides.end());
+}
+
+/// Copies an array out of a descriptor into C order.
+NpyArray readDescriptor(const int64_t *descriptor, ArrayType type) {
+  NpyArray array;
+  array.dtype = getDtype(type.getElementType());
+  size_t rank = type.getRank();
+  size_t element = NpyArray::elementSize(array.dtype);
+  const char *aligned = reinterpret_cast<const char *>(descriptor[1]);
+  int64_t offset = descriptor[2];
+  array.shape.assign(descriptor + 3, descriptor + 3 + rank);
+  const int64_t *strides = descriptor + 3 + rank;
+  int64_t count = array.numElements();
+  array.data.resize(count * element);
+  std::vector<int64_t> index(rank, 0);
+  for (int64_t linear = 0; linear < count; ++linear) {
+    int64_t at = offset;
+    for (size_t d = 0; d < rank; ++d)
+      at += index[d] * strides[d];
+    std::memcpy(&array.data[linear * element], aligned + at * element,
+                element);
+    for (size_t d = rank; d-- > 0;) {
+      if (++index[d] < array.shape[d])
+        break;
+      index[d] = 0;
+    }
+  }
+  return array;
+}
+
+std::string formatElement(const char *at, llvm::StringRef dtype) {
+  char buffer[96];
+  if (dtype == "f8")
+    std::snprintf(buffer, sizeof(buffer), "%.17g",
+                  *reinterpret_cast<const double *>(at));
+  else if (dtype == "f4")
+    std::snprintf(buffer, sizeof(buffer), "%.9g",
+                  *reinterpret_cast<const float *>(at));
+  else if (dtype == "i8")
+    std::snprintf(buffer, sizeof(buffer), "%lld",
+                  static_cast<long long>(*reinterpret_cast<const int64_t *>(at)));
+  else if (dtype == "i4")
+    std::snprintf(buffer, sizeof(buffer), "%d",
+                  *reinterpret_cast<const int32_t *>(at));
+  else if (dtype == "b1")
+    std::snprintf(buffer, sizeof(buffer), "%s", *at ? "true" : "false");
+  else if (dtype == "c16")
+    std::snprintf(buffer, sizeof(buffer), "(%.17g%+.17gj)",
+                  reinterpret_cast<const double *>(at)[0],
+                  reinterpret_cast<const double *>(at)[1]);
+  else
+    std::snprintf(buffer, sizeof(buffer), "(%.9g%+.9gj)",
+                  reinterpret_cast<const float *>(at)[0],
+                  reinterpret_cast<const float *>(at)[1]);
+  return buffer;
+}
+
+/// NumPy-like nested-list text of a C-order array.
+void printArray(llvm::raw_ostream &os, const NpyArray &array) {
+  size_t element = NpyArray::elementSize(array.dtype);
+  size_t rank = array.shape.size();
+  if (rank == 0) {
+    os << formatElement(array.data.data(), array.dtype);
+    return;
+  }
+  std::function<void(size_t, int64_t)> print = [&](size_t dim, int64_t at) {
+    os << "[";
+    int64_t stride = 1;
+    for (size_t d = dim + 1; d < rank; ++d)
+      stride *= array.shape[d];
+    for (int64_t i = 0; i < array.shape[dim]; ++i) {
+      if (i)
+        os << ", ";
+      if (dim + 1 == rank)
+        os << formatElement(&array.data[(at + i) * element], array.dtype);
+      else
+        print(dim + 1, at + i * stride);
+    }
+    os << "]";
+  };
+  print(0, 0);
+}
+
+//===----------------------------------------------------------------------===//
+// Compilation
+//===----------------------------------------------------------------------===//
+
+LogicalResult lowerToLLVM(ModuleOp module) {
+  PassManager pm(module->getContext());
+  if (failed(applyPassManagerCLOptions(pm)))
+    return failure();
+  if (!dumpIR.empty())
+    pm.enableIRPrintingToFileTree(
+        [](Pass *, Operation *) { return false; },
+        [](Pass *, Operation *) { return true; },
+        /*printModuleScope=*/true, /*printAfterOnlyOnChange=*/true,
+        /*printAfterOnlyOnFailure=*/false, dumpIR);
+  CPUPipelineOptions options;
+  options.enableOpenMP = !noOpenMP;
+  buildVRIRToCPUPipeline(pm, options);
+  return pm.run(module);
+}
+
+std::vector<std::string> findSharedLibraries(const char *argv0) {
+  std::vector<std::string> libraries = {getRuntimeLibrary(argv0)};
+  for (const char *library :
+       {VRIR_OMP_LIBRARY, VRIR_BLAS_LIBRARY, VRIR_MLIR_RUNNER_UTILS})
+    if (*library)
+      libraries.push_back(library);
+  for (const std::string &library : libraries)
+    if (!llvm::sys::fs::exists(library))
+      fail("cannot find the shared library " + library);
+  return libraries;
+}
+
+llvm::Error linkSharedLibrary(llvm::StringRef object, llvm::StringRef output,
+                              const char *argv0) {
+  auto compiler = llvm::sys::findProgramByName("clang-22");
+  if (!compiler)
+    compiler = llvm::sys::findProgramByName("cc");
+  if (!compiler)
+    return llvm::createStringError("no C compiler (clang-22 or cc) to link "
+                                   "the shared library");
+  std::string runtime = getRuntimeLibrary(argv0);
+  std::string runtimeDir = llvm::sys::path::parent_path(runtime).str();
+  std::vector<std::string> args = {*compiler,   "-shared",
+                                   object.str(), "-o",
+                                   output.str(), "-L" + runtimeDir,
+                                   "-Wl,-rpath," + runtimeDir,
+                                   "-lvrir_runtime"};
+  for (const char *library :
+       {VRIR_OMP_LIBRARY, VRIR_BLAS_LIBRARY, VRIR_MLIR_RUNNER_UTILS})
+    if (*library)
+      args.push_back(library);
+  std::vector<llvm::StringRef> refs(args.begin(), args.end());
+  std::string message;
+  if (llvm::sys::ExecuteAndWait(*compiler, refs, std::nullopt, {}, 0, 0,
+                                &message) != 0)
+    return llvm::createStringError("linking " + output + " failed: " +
+                                   message);
+  return llvm::Error::success();
+}
+
+std::string typeToString(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  type.print(os);
+  return text;
+}
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  size_t n = values.size();
+  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  registerAllPasses();
+  registerVRIRConversionPasses();
+  registerPassManagerCLOptions();
+  registerMLIRContextCLOptions();
+  // `--threads N` is taken before LLVM's parser, whose library registers an
+  // option of that name already.
+  std::vector<char *> remaining;
+  for (int i = 0; i < argc; ++i) {
+    llvm::StringRef arg = argv[i];
+    std::optional<llvm::StringRef> count;
+    if ((arg == "--threads" || arg == "-threads") && i + 1 < argc)
+      count = argv[++i];
+    else if (arg.consume_front("--threads=") || arg.consume_front("-threads="))
+      count = arg;
+    if (!count) {
+      remaining.push_back(argv[i]);
+      continue;
+    }
+    unsigned threads;
+    if (count->getAsInteger(10, threads) || threads == 0)
+      fail("--threads expects a positive integer, got '" + *count + "'");
+    setenv("OMP_NUM_THREADS", count->str().c_str(), 1);
+  }
+  int remainingCount = static_cast<int>(remaining.size());
+  cl::ParseCommandLineOptions(
+      remainingCount, remaining.data(),
+      "VRIR compile-and-run tool\n\n  --threads N  OpenMP threads of parallel "
+      "loops\n");
+  if (repeat == 0)
+    fail("--repeat must be at least 1");
+
+  DialectRegistry registry;
+  registry.insert<VRIRDialect>();
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerAllToLLVMIRTranslations(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  std::string error;
+  auto file = openInputFile(inputFile, &error);
+  if (!file)
+    fail(error);
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+
+  auto entry = module->lookupSymbol<func::FuncOp>(entryName);
+  if (!entry)
+    fail("no function named '" + entryName + "' in " + inputFile);
+  if (entry.isExternal())
+    fail("'" + entryName + "' is only declared, not defined");
+  FunctionType signature = entry.getFunctionType();
+  for (auto [i, type] : llvm::enumerate(llvm::concat<const Type>(
+           signature.getInputs(), signature.getResults()))) {
+    Type element = getElementTypeOf(type);
+    if (getDtype(element).empty() || isa<VarType, RangeType, DomainType>(type))
+      fail("'" + entryName + "' has a parameter or result of type " +
+           llvm::Twine(typeToString(type)) +
+           ", which vr-run cannot pass (use arrays and scalars of i1, i32, "
+           "i64, index, f32, f64, complex<f32>, complex<f64>)");
+  }
+
+  bool wantRun = !argValues.empty() || signature.getNumInputs() == 0 ||
+                 (emitObject.empty() && emitShared.empty());
+  std::vector<HostValue> arguments;
+  if (wantRun) {
+    if (argValues.size() != signature.getNumInputs())
+      fail("'" + entryName + "' takes " +
+           llvm::Twine(signature.getNumInputs()) + " arguments but " +
+           llvm::Twine(argValues.size()) + " --arg were given");
+    for (auto [i, type] : llvm::enumerate(signature.getInputs()))
+      arguments.push_back(makeArgument(type, i, argValues[i]));
+  }
+
+  // Compile.
+  auto compileStart = std::chrono::steady_clock::now();
+  entry->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+                 UnitAttr::get(&context));
+  if (failed(lowerToLLVM(*module)))
+    return 1;
+
+  auto targetBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!targetBuilder)
+    fail(llvm::toString(targetBuilder.takeError()));
+  targetBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  auto targetMachine = targetBuilder->createTargetMachine();
+  if (!targetMachine)
+    fail(llvm::toString(targetMachine.takeError()));
+  auto optimize = makeOptimizingTransformer(optLevel, 0, targetMachine->get());
+  auto transformer = [&](llvm::Module *llvmModule) -> llvm::Error {
+    if (llvm::Error error = optimize(llvmModule))
+      return error;
+    if (!dumpIR.empty()) {
+      llvm::SmallString<256> path(dumpIR.getValue());
+      llvm::sys::path::append(path, "optimized.ll");
+      std::error_code code;
+      llvm::raw_fd_ostream out(path, code);
+      if (!code)
+        llvmModule->print(out, nullptr);
+    }
+    return llvm::Error::success();
+  };
+  std::vector<std::string> libraries = findSharedLibraries(argv[0]);
+  std::vector<llvm::StringRef> libraryRefs(libraries.begin(),
+                                           libraries.end());
+  ExecutionEngineOptions engineOptions;
+  engineOptions.transformer = transformer;
+  engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  engineOptions.sharedLibPaths = libraryRefs;
+  engineOptions.enableObjectDump = !emitObject.empty() || !emitShared.empty();
+  auto engine = ExecutionEngine::create(*module, engineOptions);
+  if (!engine)
+    fail("JIT compilation failed: " + llvm::toString(engine.takeError()));
+  std::string packedName = "_mlir_ciface_" + entryName;
+  auto packed = (*engine)->lookupPacked(packedName);
+  if (!packed)
+    fail(llvm::toString(packed.takeError()));
+  double compileMs = std::chrono::duration<double, std::milli>(
+                         std::chrono::steady_clock::now() - compileStart)
+                         .count();
+
+  if (!emitObject.empty() || !emitShared.empty()) {
+    std::string object =
+        emitObject.empty() ? emitShared + ".o" : emitObject.getValue();
+    (*engine)->dumpToObjectFile(object);
+    if (!emitShared.empty()) {
+      if (llvm::Error error = linkSharedLibrary(object, emitShared, argv[0]))
+        fail(llvm::toString(std::move(error)));
+      if (emitObject.empty())
+        llvm::sys::fs::remove(object);
+    }
+  }
+  if (!wantRun)
+    return 0;
+
+  // The C interface returns several results, or one array, through a
+  // struct whose address is the first argument; one scalar comes back
+  // through the last packed slot.
+  TypeRange resultTypes = signature.getResults();
+  bool resultThroughPointer =
+      resultTypes.size() > 1 ||
+      (resultTypes.size() == 1 && isa<ArrayType, ComplexType>(resultTypes[0]));
+  std::vector<size_t> resultOffsets;
+  size_t resultSize = 0;
+  for (Type type : resultTypes) {
+    auto [size, align] = getSizeAndAlign(type);
+    resultSize = (resultSize + align - 1) / align * align;
+    resultOffsets.push_back(resultSize);
+    resultSize += size;
+  }
+  std::vector<int64_t> resultStorage((resultSize + 7) / 8 + 1, 0);
+  void *resultPointer = resultStorage.data();
+
+  std::vector<void *> descriptorPointers(arguments.size());
+  std::vector<void *> packedArgs;
+  if (resultThroughPointer)
+    packedArgs.push_back(&resultPointer);
+  for (auto [i, argument] : llvm::enumerate(arguments)) {
+    if (isa<ArrayType>(argument.type)) {
+      buildDescriptor(argument);
+      descriptorPointers[i] = argument.descriptor.data();
+      packedArgs.push_back(&descriptorPointers[i]);
+    } else {
+      packedArgs.push_back(argument.scalar.data());
+    }
+  }
+  if (!resultThroughPointer && !resultTypes.empty())
+    packedArgs.push_back(resultPointer);
+
+  std::vector<double> runTimes;
+  for (unsigned run = 0; run < repeat; ++run) {
+    auto start = std::chrono::steady_clock::now();
+    int status = vrir_rt_invoke(*packed, packedArgs.data());
+    runTimes.push_back(std::chrono::duration<double, std::milli>(
+                           std::chrono::steady_clock::now() - start)
+                           .count());
+    if (status != 0) {
+      llvm::errs() << "vrir: error: " << vrir_rt_last_error() << "\n";
+      return 1;
+    }
+    if (run + 1 == repeat)
+      break;
+    // Release the results of all but the last run.
+    for (auto [type, offset] : llvm::zip(resultTypes, resultOffsets))
+      if (isa<ArrayType>(type))
+        vrir_rt_free(*reinterpret_cast<void **>(
+            reinterpret_cast<char *>(resultPointer) + offset));
+  }
+
+  // Results.
+  unsigned nextOut = 0;
+  auto nextResultFile = [&]() -> std::string {
+    while (nextOut < outFiles.size()) {
+      llvm::StringRef spec = outFiles[nextOut++];
+      if (!spec.contains('='))
+        return spec.str();
+    }
+    return "";
+  };
+  for (auto [i, type, offset] :
+       llvm::enumerate(resultTypes, resultOffsets)) {
+    const char *at = reinterpret_cast<const char *>(resultPointer) + offset;
+    llvm::outs() << "result " << i << ": ";
+    if (auto arrayType = dyn_cast<ArrayType>(type)) {
+      NpyArray array =
+          readDescriptor(reinterpret_cast<const int64_t *>(at), arrayType);
+      if (array.numElements() <= static_cast<int64_t>(printLimit)) {
+        printArray(llvm::outs(), array);
+      } else {
+        llvm::outs() << "array of shape (";
+        llvm::interleaveComma(array.shape, llvm::outs());
+        llvm::outs() << ")";
+      }
+      llvm::outs() << "\n";
+      std::string path = nextResultFile();
+      if (!path.empty())
+        if (llvm::Error error = ::vrir::writeNpy(path, array))
+          fail(llvm::toString(std::move(error)));
+      vrir_rt_free(*reinterpret_cast<void *const *>(at));
+    } else {
+      llvm::outs() << formatElement(at, getDtype(type)) << "\n";
+    }
+  }
+  // Arguments written in place: --out NAME=FILE.npy.
+  for (llvm::StringRef spec : outFiles) {
+    auto [label, path] = spec.split('=');
+    if (path.empty())
+      continue;
+    auto found = llvm::find_if(
+        arguments, [&](const HostValue &value) { return value.label == label; });
+    if (found == arguments.end() || !isa<ArrayType>(found->type))
+      fail("--out " + spec + ": no array argument labeled '" + label + "'");
+    NpyArray array = readDescriptor(found->descriptor.data(),
+                                    cast<ArrayType>(found->type));
+    if (llvm::Error error = ::vrir::writeNpy(path, array))
+      fail(llvm::toString(std::move(error)));
+  }
+
+  if (printTime) {
+    llvm::errs() << llvm::format("compile: %.1f ms\n", compileMs);
+    llvm::errs() << llvm::format(
+        "run: median %.3f ms, min %.3f ms over %u runs\n", median(runTimes),
+        *std::min_element(runTimes.begin(), runTimes.end()),
+        static_cast<unsigned>(runTimes.size()));
+  }
+  return 0;
+}
