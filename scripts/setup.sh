@@ -51,6 +51,6 @@ if [ ! -f build/build.ninja ]; then
     -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
     -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
     -DLLVM_DIR=/usr/lib/llvm-22/lib/cmake/llvm \
-    -DPython3_EXECUTABLE="$PWD/.venv/bin/python" \
+    -DVRIR_PYTHON="$PWD/.venv/bin/python" \
     >/dev/null
 fi

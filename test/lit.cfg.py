@@ -7,8 +7,11 @@ from lit.llvm.subst import ToolSubst
 
 config.name = "VRIR"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir", ".test"]
-config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "Inputs"]
+config.suffixes = [".mlir", ".test", ".py"]
+# Python files are tests only where they have RUN lines (test/Integration);
+# helpers are excluded by name.
+config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "Inputs",
+                   "lit.site.cfg.py", "compare.py", "check_doc_snippets.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.vrir_obj_root, "test")
 
@@ -20,6 +23,10 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.vrir_tools_dir, config.llvm_tools_dir]
-tools = ["vr-opt", ToolSubst("%python", command="python3")]
+tools = ["vr-opt", "vr-run"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+llvm_config.with_environment("PATH", config.vrir_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+# The project's Python (with NumPy), ahead of lit's own %python.
+config.substitutions.insert(0, ("%python", config.python_executable))

@@ -7,6 +7,7 @@
 
 #include "VRIR/Conversion/Passes.h"
 #include "VRIR/Dialect/VRIR/IR/VRIR.h"
+#include "VRIR/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -17,6 +18,7 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::vrir::registerVRIRConversionPasses();
+  mlir::vrir::registerVRIRTransformsPasses();
   mlir::vrir::registerVRIRPipelines();
 
   mlir::DialectRegistry registry;

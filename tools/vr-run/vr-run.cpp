@@ -14,6 +14,7 @@
 
 #include "VRIR/Conversion/Passes.h"
 #include "VRIR/Dialect/VRIR/IR/VRIR.h"
+#include "VRIR/Transforms/Passes.h"
 #include "VRIR/Runtime/VRIRRuntime.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -514,6 +515,7 @@ int main(int argc, char **argv) {
   llvm::InitializeNativeTargetAsmPrinter();
   registerAllPasses();
   registerVRIRConversionPasses();
+  mlir::vrir::registerVRIRTransformsPasses();
   registerPassManagerCLOptions();
   registerMLIRContextCLOptions();
   // `--threads N` is taken before LLVM's parser, whose library registers an

@@ -13,16 +13,13 @@ using namespace mlir;
 static const char *const kVRIRToCPUFront =
     "mem2reg,canonicalize,cse,"
     "convert-vrir-to-memref,canonicalize,cse,"
-    "buffer-deallocation-pipeline,"
-    "convert-linalg-to-affine-loops,lower-affine,canonicalize";
+    "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
+    "convert-linalg-to-loops,canonicalize";
 static const char *const kVRIRToCPUBack =
-    "expand-strided-metadata,lower-affine,"
-    // Before scf-to-cf: it lowers the memref.alloca_scope that
-    // convert-scf-to-openmp wraps loop bodies in, which must stay one block.
-    "finalize-memref-to-llvm,convert-scf-to-cf,"
+    "convert-scf-to-cf,expand-strided-metadata,lower-affine,"
     "convert-complex-to-standard,"
     "convert-math-to-funcs{convert-ctlz=false},convert-math-to-libm,"
-    "convert-math-to-llvm,convert-complex-to-llvm,"
+    "finalize-memref-to-llvm,convert-math-to-llvm,convert-complex-to-llvm,"
     "convert-arith-to-llvm,convert-index-to-llvm,convert-ub-to-llvm,"
     "convert-cf-to-llvm,convert-func-to-llvm,convert-openmp-to-llvm,"
     "reconcile-unrealized-casts,canonicalize";
@@ -31,7 +28,9 @@ void mlir::vrir::buildVRIRToCPUPipeline(OpPassManager &pm,
                                         const CPUPipelineOptions &options) {
   std::string pipeline = kVRIRToCPUFront;
   if (options.enableOpenMP)
-    pipeline += ",convert-scf-to-openmp,canonicalize";
+    // The alloca scopes around loop bodies must go before scf-to-cf splits
+    // the bodies into blocks.
+    pipeline += ",convert-scf-to-openmp,vrir-inline-alloca-scopes";
   pipeline += ",";
   pipeline += kVRIRToCPUBack;
   if (failed(parsePassPipeline(pipeline, pm)))
