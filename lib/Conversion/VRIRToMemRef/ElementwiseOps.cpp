@@ -1,5 +1,707 @@
 //===- ElementwiseOps.cpp - Element-wise ops, casts, copies, reductions ---===//
-// PLACEHOLDER: being written.
+//
+// `vrir.unary`, `vrir.binary`, `vrir.cmp`, `vrir.select` and `vrir.cast` on
+// scalars become arith/math/complex ops; on arrays, one `linalg.generic`
+// over a new array whose body is that same scalar computation. Operands
+// broadcast by NumPy's rules through stride-0 views. `vrir.copy` and
+// `vrir.reduce` reuse the same machinery.
+//
+//===----------------------------------------------------------------------===//
+
 #include "VRIR/Conversion/VRIRToMemRef.h"
+
+#include "LoweringUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::vrir;
+using namespace mlir::vrir::lowering;
+
+namespace {
+
+/// Computes one result element from one element (or scalar) per operand.
+using ScalarFn = function_ref<Value(OpBuilder &, Location, ValueRange)>;
+
+//===----------------------------------------------------------------------===//
+// Scalar computations, shared by the scalar and the array forms
+//===----------------------------------------------------------------------===//
+
+static bool isIntegerComplex(Type type) {
+  auto complex = dyn_cast<ComplexType>(type);
+  return complex && isa<IntegerType>(complex.getElementType());
+}
+
+/// The complex dialect only has floating-point complex arithmetic. (Ops
+/// that only move integer complex values, select and copy, are fine.)
+static LogicalResult rejectIntegerComplex(Operation *op) {
+  auto isUnsupported = [](Type type) {
+    return isIntegerComplex(getElementTypeOf(type));
+  };
+  if (llvm::any_of(op->getOperandTypes(), isUnsupported) ||
+      llvm::any_of(op->getResultTypes(), isUnsupported))
+    return op->emitOpError(
+        "integer complex arithmetic is not supported by the CPU lowering");
+  return success();
+}
+
+/// Creates the op of `IntOp`, `FloatOp` or `ComplexOp` that matches the
+/// type of `args[0]` (`void` where the verifier rules that domain out).
+template <typename IntOp, typename FloatOp, typename ComplexOp,
+          typename... Args>
+static Value createForType(OpBuilder &b, Location loc, Value first,
+                           Args... rest) {
+  Type type = first.getType();
+  if (isa<ComplexType>(type)) {
+    if constexpr (!std::is_void_v<ComplexOp>)
+      return ComplexOp::create(b, loc, first, rest...);
+  } else if (isa<FloatType>(type)) {
+    if constexpr (!std::is_void_v<FloatOp>)
+      return FloatOp::create(b, loc, first, rest...);
+  } else {
+    if constexpr (!std::is_void_v<IntOp>)
+      return IntOp::create(b, loc, first, rest...);
+  }
+  llvm_unreachable("element type rejected by the op verifier");
+}
+
+static Value getAllOnes(OpBuilder &b, Location loc, Type type) {
+  return arith::ConstantOp::create(
+      b, loc,
+      b.getIntegerAttr(type, APInt::getAllOnes(type.getIntOrFloatBitWidth())));
+}
+
+static Value emitUnary(OpBuilder &b, Location loc, UnaryFn fn, Value x) {
+  Type type = x.getType();
+  bool isComplex = isa<ComplexType>(type);
+  switch (fn) {
+  case UnaryFn::Neg:
+    if (isa<IntegerType>(type))
+      return arith::SubIOp::create(b, loc, getZero(b, loc, type), x);
+    return createForType<void, arith::NegFOp, complex::NegOp>(b, loc, x);
+  case UnaryFn::Not:
+    // Logical on i1 (all ones is `true`), bitwise on wider integers.
+    return arith::XOrIOp::create(b, loc, x, getAllOnes(b, loc, type));
+  case UnaryFn::Abs:
+    return createForType<math::AbsIOp, math::AbsFOp, complex::AbsOp>(b, loc,
+                                                                     x);
+  case UnaryFn::Sqrt:
+    return createForType<void, math::SqrtOp, complex::SqrtOp>(b, loc, x);
+  case UnaryFn::Exp:
+    return createForType<void, math::ExpOp, complex::ExpOp>(b, loc, x);
+  case UnaryFn::Log:
+    return createForType<void, math::LogOp, complex::LogOp>(b, loc, x);
+  case UnaryFn::Sin:
+    return createForType<void, math::SinOp, complex::SinOp>(b, loc, x);
+  case UnaryFn::Cos:
+    return createForType<void, math::CosOp, complex::CosOp>(b, loc, x);
+  case UnaryFn::Tan:
+    return createForType<void, math::TanOp, complex::TanOp>(b, loc, x);
+  case UnaryFn::Tanh:
+    return createForType<void, math::TanhOp, complex::TanhOp>(b, loc, x);
+  case UnaryFn::Floor:
+    return math::FloorOp::create(b, loc, x);
+  case UnaryFn::Ceil:
+    return math::CeilOp::create(b, loc, x);
+  case UnaryFn::Round:
+    // np.round rounds halves to even.
+    return math::RoundEvenOp::create(b, loc, x);
+  case UnaryFn::Real:
+    return isComplex ? complex::ReOp::create(b, loc, x).getResult() : x;
+  case UnaryFn::Imag:
+    return isComplex ? complex::ImOp::create(b, loc, x).getResult()
+                     : getZero(b, loc, type);
+  case UnaryFn::Conj:
+    return isComplex ? complex::ConjOp::create(b, loc, x).getResult() : x;
+  }
+  llvm_unreachable("unknown unary function");
+}
+
+static Value emitBinary(OpBuilder &b, Location loc, BinaryFn fn, Value lhs,
+                        Value rhs) {
+  switch (fn) {
+  case BinaryFn::Add:
+    return createForType<arith::AddIOp, arith::AddFOp, complex::AddOp>(
+        b, loc, lhs, rhs);
+  case BinaryFn::Sub:
+    return createForType<arith::SubIOp, arith::SubFOp, complex::SubOp>(
+        b, loc, lhs, rhs);
+  case BinaryFn::Mul:
+    return createForType<arith::MulIOp, arith::MulFOp, complex::MulOp>(
+        b, loc, lhs, rhs);
+  case BinaryFn::Div:
+    // Integers divide with C truncation; the frontend emits floor division
+    // itself where its language asks for it.
+    return createForType<arith::DivSIOp, arith::DivFOp, complex::DivOp>(
+        b, loc, lhs, rhs);
+  case BinaryFn::Rem:
+    return createForType<arith::RemSIOp, arith::RemFOp, void>(b, loc, lhs,
+                                                              rhs);
+  case BinaryFn::Pow:
+    return createForType<math::IPowIOp, math::PowFOp, complex::PowOp>(
+        b, loc, lhs, rhs);
+  case BinaryFn::Min:
+    // minimumf/maximumf propagate NaN, as np.minimum and np.min do.
+    return createForType<arith::MinSIOp, arith::MinimumFOp, void>(b, loc, lhs,
+                                                                  rhs);
+  case BinaryFn::Max:
+    return createForType<arith::MaxSIOp, arith::MaximumFOp, void>(b, loc, lhs,
+                                                                  rhs);
+  case BinaryFn::And:
+    return arith::AndIOp::create(b, loc, lhs, rhs);
+  case BinaryFn::Or:
+    return arith::OrIOp::create(b, loc, lhs, rhs);
+  case BinaryFn::Xor:
+    return arith::XOrIOp::create(b, loc, lhs, rhs);
+  }
+  llvm_unreachable("unknown binary function");
+}
+
+static Value emitCmp(OpBuilder &b, Location loc, CmpPredicate predicate,
+                     Value lhs, Value rhs) {
+  Type type = lhs.getType();
+  if (isa<ComplexType>(type)) {
+    // The verifier only allows eq and ne on complex operands.
+    if (predicate == CmpPredicate::EQ)
+      return complex::EqualOp::create(b, loc, lhs, rhs);
+    return complex::NotEqualOp::create(b, loc, lhs, rhs);
+  }
+  unsigned index = static_cast<unsigned>(predicate);
+  if (isa<FloatType>(type)) {
+    // Ordered, so that NaN compares false, except `ne`, true on NaN.
+    static const arith::CmpFPredicate floatPredicates[] = {
+        arith::CmpFPredicate::OEQ, arith::CmpFPredicate::UNE,
+        arith::CmpFPredicate::OLT, arith::CmpFPredicate::OLE,
+        arith::CmpFPredicate::OGT, arith::CmpFPredicate::OGE};
+    return arith::CmpFOp::create(b, loc, floatPredicates[index], lhs, rhs);
+  }
+  // Booleans order False < True, which as signed i1 (-1 for true) they
+  // would not.
+  static const arith::CmpIPredicate signedPredicates[] = {
+      arith::CmpIPredicate::eq,  arith::CmpIPredicate::ne,
+      arith::CmpIPredicate::slt, arith::CmpIPredicate::sle,
+      arith::CmpIPredicate::sgt, arith::CmpIPredicate::sge};
+  static const arith::CmpIPredicate unsignedPredicates[] = {
+      arith::CmpIPredicate::eq,  arith::CmpIPredicate::ne,
+      arith::CmpIPredicate::ult, arith::CmpIPredicate::ule,
+      arith::CmpIPredicate::ugt, arith::CmpIPredicate::uge};
+  return arith::CmpIOp::create(b, loc,
+                               type.isInteger(1) ? unsignedPredicates[index]
+                                                 : signedPredicates[index],
+                               lhs, rhs);
+}
+
+/// Converts `x` to `to` with C rules, NumPy's `astype(bool)` (`x != 0`,
+/// so NaN is true) for i1 results, and the real part of complex values
+/// converted to real types.
+static Value emitCast(OpBuilder &b, Location loc, Value x, Type to) {
+  Type from = x.getType();
+  if (from == to)
+    return x;
+  if (isa<ComplexType>(from)) {
+    Value real = complex::ReOp::create(b, loc, x);
+    if (!isa<ComplexType>(to) && !to.isInteger(1))
+      return emitCast(b, loc, real, to);
+    Value imag = complex::ImOp::create(b, loc, x);
+    if (auto toComplex = dyn_cast<ComplexType>(to)) {
+      Type part = toComplex.getElementType();
+      return complex::CreateOp::create(b, loc, toComplex,
+                                       emitCast(b, loc, real, part),
+                                       emitCast(b, loc, imag, part));
+    }
+    // A complex number is true if either part is nonzero.
+    return arith::OrIOp::create(b, loc, emitCast(b, loc, real, to),
+                                emitCast(b, loc, imag, to));
+  }
+  if (auto toComplex = dyn_cast<ComplexType>(to)) {
+    Type part = toComplex.getElementType();
+    return complex::CreateOp::create(b, loc, toComplex,
+                                     emitCast(b, loc, x, part),
+                                     getZero(b, loc, part));
+  }
+  if (to.isInteger(1)) {
+    Value zero = getZero(b, loc, from);
+    if (isa<FloatType>(from))
+      return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, x,
+                                   zero);
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, x, zero);
+  }
+  // From here on `to` is a wider-than-i1 integer or a float.
+  bool fromBool = from.isInteger(1);
+  unsigned fromWidth = from.getIntOrFloatBitWidth();
+  unsigned toWidth = to.getIntOrFloatBitWidth();
+  if (isa<FloatType>(from)) {
+    if (isa<IntegerType>(to))
+      return arith::FPToSIOp::create(b, loc, to, x);
+    if (toWidth > fromWidth)
+      return arith::ExtFOp::create(b, loc, to, x);
+    return arith::TruncFOp::create(b, loc, to, x);
+  }
+  // Booleans are 0 or 1, never -1.
+  if (isa<FloatType>(to))
+    return fromBool ? arith::UIToFPOp::create(b, loc, to, x).getResult()
+                    : arith::SIToFPOp::create(b, loc, to, x).getResult();
+  if (fromBool)
+    return arith::ExtUIOp::create(b, loc, to, x);
+  if (toWidth > fromWidth)
+    return arith::ExtSIOp::create(b, loc, to, x);
+  return arith::TruncIOp::create(b, loc, to, x);
+}
+
+//===----------------------------------------------------------------------===//
+// Array forms: broadcasting and linalg.generic
+//===----------------------------------------------------------------------===//
+
+/// Array dimensions from the outermost loop to the innermost, so that the
+/// innermost loop walks the fastest-varying dimension of `layout`.
+static SmallVector<unsigned> getLoopOrder(Layout layout, unsigned rank) {
+  auto order = llvm::to_vector(llvm::seq<unsigned>(0, rank));
+  if (layout == Layout::ColMajor)
+    std::reverse(order.begin(), order.end());
+  return order;
+}
+
+/// The indexing map from loops ordered by `loopOrder` to the array
+/// dimensions, leaving out those in `dropped`.
+static AffineMap getArrayMap(MLIRContext *context,
+                             ArrayRef<unsigned> loopOrder,
+                             ArrayRef<unsigned> dropped = {}) {
+  SmallVector<AffineExpr> results;
+  for (unsigned dim = 0; dim < loopOrder.size(); ++dim) {
+    if (llvm::is_contained(dropped, dim))
+      continue;
+    unsigned loop = llvm::find(loopOrder, dim) - loopOrder.begin();
+    results.push_back(getAffineDimExpr(loop, context));
+  }
+  return AffineMap::get(loopOrder.size(), /*symbolCount=*/0, results,
+                        context);
+}
+
+/// Result sizes of NumPy broadcasting of the memrefs `arrays` to `rank`
+/// dimensions (trailing dimensions aligned). Where several operands have
+/// a dimension, each of their sizes must be 1 or the result's, checked at
+/// run time.
+static SmallVector<Value> getBroadcastSizes(OpBuilder &b, Location loc,
+                                            Operation *op, ValueRange arrays,
+                                            unsigned rank,
+                                            StringRef description) {
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  SmallVector<Value> result;
+  for (unsigned dim = 0; dim < rank; ++dim) {
+    SmallVector<Value> sizes;
+    for (Value array : arrays) {
+      unsigned arrayRank = cast<MemRefType>(array.getType()).getRank();
+      if (dim + arrayRank >= rank)
+        sizes.push_back(
+            memref::DimOp::create(b, loc, array, dim + arrayRank - rank));
+    }
+    // The verifier gives the result the largest operand rank.
+    assert(!sizes.empty() && "no operand has the result's rank");
+    Value size = sizes.front();
+    for (Value other : llvm::drop_begin(sizes)) {
+      Value isOne =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, other, one);
+      size = arith::SelectOp::create(b, loc, isOne, size, other);
+    }
+    result.push_back(size);
+    if (sizes.size() == 1)
+      continue;
+    Value mismatch;
+    for (Value other : sizes) {
+      Value notOne =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, other, one);
+      Value differs = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                            other, size);
+      Value bad = arith::AndIOp::create(b, loc, notOne, differs);
+      mismatch = mismatch
+                     ? arith::OrIOp::create(b, loc, mismatch, bad).getResult()
+                     : bad;
+    }
+    Value firstArray = *llvm::find_if(op->getOperands(), [](Value operand) {
+      return isa<ArrayType>(operand.getType());
+    });
+    std::string message =
+        ("operands could not be broadcast together: " + description + " (" +
+         getArraySite(op, firstArray) + "), dimension " + Twine(dim) +
+         " of the result")
+            .str();
+    emitRuntimeErrorIf(b, loc, op, mismatch, message);
+  }
+  return result;
+}
+
+/// A view of `array` with the rank and `sizes` of the broadcast result, in
+/// which the missing leading dimensions and those of size 1 have stride 0.
+static Value getBroadcastView(OpBuilder &b, Location loc, Value array,
+                              ArrayRef<Value> sizes) {
+  auto type = cast<MemRefType>(array.getType());
+  unsigned rank = sizes.size();
+  unsigned missing = rank - type.getRank();
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, array);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  SmallVector<OpFoldResult> strides;
+  for (unsigned dim = 0; dim < rank; ++dim) {
+    if (dim < missing) {
+      strides.push_back(zero);
+      continue;
+    }
+    Value isOne = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        metadata.getSizes()[dim - missing],
+                                        one);
+    strides.push_back(arith::SelectOp::create(
+                          b, loc, isOne, zero,
+                          metadata.getStrides()[dim - missing])
+                          .getResult());
+  }
+  SmallVector<int64_t> dynamic(rank, ShapedType::kDynamic);
+  auto viewType = MemRefType::get(
+      dynamic, type.getElementType(),
+      StridedLayoutAttr::get(b.getContext(), ShapedType::kDynamic, dynamic));
+  return memref::ReinterpretCastOp::create(
+      b, loc, viewType, metadata.getBaseBuffer(),
+      OpFoldResult(metadata.getOffset()), getAsOpFoldResult(sizes), strides);
+}
+
+/// Lowers an element-wise op whose converted operands are `operands`
+/// (memrefs for arrays) and whose element computation is `fn`: a scalar
+/// result is `fn` of the operands; an array result is a new array of
+/// `resultType`, filled by one linalg.generic over the broadcast operands.
+static void lowerElementwise(ConversionPatternRewriter &rewriter,
+                             Operation *op, ValueRange operands,
+                             StringRef description, ScalarFn fn) {
+  Location loc = op->getLoc();
+  auto resultType = dyn_cast<ArrayType>(op->getResult(0).getType());
+  if (!resultType) {
+    rewriter.replaceOp(op, fn(rewriter, loc, operands));
+    return;
+  }
+  SmallVector<Value> arrays;
+  for (Value operand : operands)
+    if (isa<MemRefType>(operand.getType()))
+      arrays.push_back(operand);
+
+  unsigned rank = resultType.getRank();
+  SmallVector<Value> sizes =
+      getBroadcastSizes(rewriter, loc, op, arrays, rank, description);
+  Value result = allocateArray(rewriter, loc, op, resultType, sizes);
+
+  // A lone array operand of the result's rank gives the result its sizes:
+  // it cannot broadcast and needs no view.
+  bool mayBroadcast =
+      arrays.size() > 1 ||
+      cast<MemRefType>(arrays.front().getType()).getRank() != rank;
+  SmallVector<Value> inputs;
+  for (Value array : arrays)
+    inputs.push_back(mayBroadcast
+                         ? getBroadcastView(rewriter, loc, array, sizes)
+                         : array);
+
+  // Every operand is viewed with the result's shape: one map for all.
+  AffineMap map = getArrayMap(rewriter.getContext(),
+                              getLoopOrder(resultType.getLayout(), rank));
+  SmallVector<AffineMap> maps(inputs.size() + 1, map);
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  linalg::GenericOp::create(
+      rewriter, loc, inputs, ValueRange{result}, maps, iterators,
+      [&](OpBuilder &b, Location loc, ValueRange args) {
+        // Array elements come in as block arguments, scalars from above.
+        SmallVector<Value> elements;
+        unsigned next = 0;
+        for (Value operand : operands)
+          elements.push_back(isa<MemRefType>(operand.getType())
+                                 ? args[next++]
+                                 : operand);
+        linalg::YieldOp::create(b, loc, fn(b, loc, elements));
+      });
+  rewriter.replaceOp(op, result);
+}
+
+//===----------------------------------------------------------------------===//
+// Element-wise patterns
+//===----------------------------------------------------------------------===//
+
+struct UnaryOpLowering : public OpConversionPattern<UnaryOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(UnaryOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(rejectIntegerComplex(op)))
+      return failure();
+    UnaryFn fn = op.getFn();
+    lowerElementwise(rewriter, op, adaptor.getOperands(),
+                     ("vrir.unary " + stringifyUnaryFn(fn)).str(),
+                     [&](OpBuilder &b, Location loc, ValueRange args) {
+                       return emitUnary(b, loc, fn, args[0]);
+                     });
+    return success();
+  }
+};
+
+struct BinaryOpLowering : public OpConversionPattern<BinaryOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(BinaryOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(rejectIntegerComplex(op)))
+      return failure();
+    BinaryFn fn = op.getFn();
+    lowerElementwise(rewriter, op, adaptor.getOperands(),
+                     ("vrir.binary " + stringifyBinaryFn(fn)).str(),
+                     [&](OpBuilder &b, Location loc, ValueRange args) {
+                       return emitBinary(b, loc, fn, args[0], args[1]);
+                     });
+    return success();
+  }
+};
+
+struct CmpOpLowering : public OpConversionPattern<CmpOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(CmpOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(rejectIntegerComplex(op)))
+      return failure();
+    CmpPredicate predicate = op.getPredicate();
+    lowerElementwise(rewriter, op, adaptor.getOperands(),
+                     ("vrir.cmp " + stringifyCmpPredicate(predicate)).str(),
+                     [&](OpBuilder &b, Location loc, ValueRange args) {
+                       return emitCmp(b, loc, predicate, args[0], args[1]);
+                     });
+    return success();
+  }
+};
+
+struct SelectOpLowering : public OpConversionPattern<SelectOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SelectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    lowerElementwise(rewriter, op, adaptor.getOperands(), "vrir.select",
+                     [](OpBuilder &b, Location loc, ValueRange args) {
+                       return arith::SelectOp::create(b, loc, args[0],
+                                                      args[1], args[2])
+                           .getResult();
+                     });
+    return success();
+  }
+};
+
+struct CastOpLowering : public OpConversionPattern<CastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(CastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(rejectIntegerComplex(op)))
+      return failure();
+    Type to = getElementTypeOf(op.getResult().getType());
+    lowerElementwise(rewriter, op, adaptor.getOperands(), "vrir.cast",
+                     [&](OpBuilder &b, Location loc, ValueRange args) {
+                       return emitCast(b, loc, args[0], to);
+                     });
+    return success();
+  }
+};
+
+/// Between identity-layout (row-major) memrefs, memref.copy becomes a
+/// memcpy. Otherwise it would become a call to the runner library's
+/// element-by-element `memrefCopy`; a copy is instead lowered as the
+/// identity element-wise op, a loop nest walking the result's layout.
+struct CopyOpLowering : public OpConversionPattern<CopyOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(CopyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value source = adaptor.getOperand();
+    auto sourceType = cast<MemRefType>(source.getType());
+    MemRefType resultType = getMemRefType(op.getResult().getType());
+    if (!sourceType.getLayout().isIdentity() ||
+        !resultType.getLayout().isIdentity()) {
+      lowerElementwise(rewriter, op, source, "vrir.copy",
+                       [](OpBuilder &, Location, ValueRange args) {
+                         return args[0];
+                       });
+      return success();
+    }
+    Location loc = op.getLoc();
+    Value result =
+        allocateArray(rewriter, loc, op, op.getResult().getType(),
+                      getMemRefSizes(rewriter, loc, source));
+    memref::CopyOp::create(rewriter, loc, source, result);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+static BinaryFn getCombiner(ReduceKind kind) {
+  switch (kind) {
+  case ReduceKind::Sum:
+    return BinaryFn::Add;
+  case ReduceKind::Prod:
+    return BinaryFn::Mul;
+  case ReduceKind::Min:
+    return BinaryFn::Min;
+  case ReduceKind::Max:
+    return BinaryFn::Max;
+  }
+  llvm_unreachable("unknown reduction kind");
+}
+
+/// The identity of the reduction: 0, 1, or the extreme value of the type
+/// (infinities for floats, so that NaN still wins).
+static Value getReductionIdentity(OpBuilder &b, Location loc, ReduceKind kind,
+                                  Type type) {
+  switch (kind) {
+  case ReduceKind::Sum:
+    return getZero(b, loc, type);
+  case ReduceKind::Prod:
+    return getOne(b, loc, type);
+  case ReduceKind::Min:
+  case ReduceKind::Max:
+    break;
+  }
+  bool isMin = kind == ReduceKind::Min;
+  if (auto floatType = dyn_cast<FloatType>(type))
+    return arith::ConstantOp::create(
+        b, loc,
+        b.getFloatAttr(type, APFloat::getInf(floatType.getFloatSemantics(),
+                                             /*Negative=*/!isMin)));
+  unsigned width = type.getIntOrFloatBitWidth();
+  return arith::ConstantOp::create(
+      b, loc,
+      b.getIntegerAttr(type, isMin ? APInt::getSignedMaxValue(width)
+                                   : APInt::getSignedMinValue(width)));
+}
+
+/// Combines every element of `input` into `output`, which has the
+/// dimensions of `input` not in `reduced`. Loops follow `input`'s layout:
+/// the input is the larger operand to stream through.
+static void emitReduction(OpBuilder &b, Location loc, Value input,
+                          Layout layout, Value output,
+                          ArrayRef<unsigned> reduced, BinaryFn combiner) {
+  unsigned rank = cast<MemRefType>(input.getType()).getRank();
+  SmallVector<unsigned> order = getLoopOrder(layout, rank);
+  MLIRContext *context = b.getContext();
+  SmallVector<AffineMap> maps = {getArrayMap(context, order),
+                                 getArrayMap(context, order, reduced)};
+  SmallVector<utils::IteratorType> iterators;
+  for (unsigned dim : order)
+    iterators.push_back(llvm::is_contained(reduced, dim)
+                            ? utils::IteratorType::reduction
+                            : utils::IteratorType::parallel);
+  linalg::GenericOp::create(
+      b, loc, input, output, maps, iterators,
+      [&](OpBuilder &b, Location loc, ValueRange args) {
+        linalg::YieldOp::create(
+            b, loc, emitBinary(b, loc, combiner, args[1], args[0]));
+      });
+}
+
+struct ReduceOpLowering : public OpConversionPattern<ReduceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(rejectIntegerComplex(op)))
+      return failure();
+    Location loc = op.getLoc();
+    Value input = adaptor.getOperand();
+    ArrayType inputType = op.getOperand().getType();
+    Type element = inputType.getElementType();
+    unsigned rank = inputType.getRank();
+    ReduceKind kind = op.getKind();
+    std::optional<uint64_t> axis = op.getAxis();
+    bool toScalar = !axis || rank <= 1;
+    SmallVector<unsigned> reduced;
+    if (toScalar)
+      llvm::append_range(reduced, llvm::seq<unsigned>(0, rank));
+    else
+      reduced.push_back(*axis);
+
+    SmallVector<Value> sizes = getMemRefSizes(rewriter, loc, input);
+    if (kind == ReduceKind::Min || kind == ReduceKind::Max) {
+      // Like NumPy, min and max of nothing are errors, not +-inf.
+      Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+      Value empty;
+      for (unsigned dim : reduced) {
+        Value isZero = arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::eq, sizes[dim], zero);
+        empty = empty ? arith::OrIOp::create(rewriter, loc, empty, isZero)
+                            .getResult()
+                      : isZero;
+      }
+      if (empty)
+        emitRuntimeErrorIf(
+            rewriter, loc, op, empty,
+            ("zero-size array to reduction operation " +
+             stringifyReduceKind(kind) + " which has no identity (" +
+             getArraySite(op, op.getOperand()) + ")")
+                .str());
+    }
+
+    Value identity = getReductionIdentity(rewriter, loc, kind, element);
+    BinaryFn combiner = getCombiner(kind);
+    if (toScalar) {
+      rewriter.replaceOp(op, reduceToScalar(rewriter, loc, op, input,
+                                            inputType.getLayout(), identity,
+                                            reduced, combiner));
+      return success();
+    }
+    SmallVector<Value> resultSizes = sizes;
+    resultSizes.erase(resultSizes.begin() + *axis);
+    auto resultType = cast<ArrayType>(op.getResult().getType());
+    Value result = allocateArray(rewriter, loc, op, resultType, resultSizes);
+    fillArray(rewriter, loc, result, identity);
+    emitReduction(rewriter, loc, input, inputType.getLayout(), result,
+                  reduced, combiner);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+
+  /// Reduces `input` into a rank-0 stack buffer and loads the result.
+  static Value reduceToScalar(OpBuilder &b, Location loc, Operation *op,
+                              Value input, Layout layout, Value identity,
+                              ArrayRef<unsigned> reduced, BinaryFn combiner) {
+    Value accumulator;
+    {
+      // The buffer goes to the top of the function, or of the parallel loop
+      // body (one per thread once it is OpenMP). Not into a serial loop:
+      // scf.for is an allocation scope, but the CPU pipeline lowers an
+      // alloca in its body to a plain llvm.alloca, which grows the stack at
+      // every iteration. (An alloca_scope does not help either: it is
+      // lowered to several blocks while still in an scf.for, which must
+      // keep one.)
+      OpBuilder::InsertionGuard guard(b);
+      Operation *scope = op->getParentOp();
+      while (!isa<FunctionOpInterface, scf::ParallelOp, PforOp>(scope))
+        scope = scope->getParentOp();
+      b.setInsertionPointToStart(&scope->getRegion(0).front());
+      accumulator = memref::AllocaOp::create(
+          b, loc, MemRefType::get({}, identity.getType()));
+    }
+    memref::StoreOp::create(b, loc, identity, accumulator);
+    emitReduction(b, loc, input, layout, accumulator, reduced, combiner);
+    return memref::LoadOp::create(b, loc, accumulator);
+  }
+};
+
+} // namespace
+
 void mlir::vrir::populateVRIRElementwiseToLinalgPatterns(
-    const VRIRTypeConverter &, RewritePatternSet &) {}
+    const VRIRTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<UnaryOpLowering, BinaryOpLowering, CmpOpLowering,
+               SelectOpLowering, CastOpLowering, CopyOpLowering,
+               ReduceOpLowering>(converter, patterns.getContext());
+}

@@ -284,6 +284,24 @@ void lowering::fillArray(OpBuilder &b, Location loc, Value memref,
   linalg::FillOp::create(b, loc, ValueRange{value}, ValueRange{memref});
 }
 
+Value lowering::getElementPointer(OpBuilder &b, Location loc, Value memref,
+                                  ValueRange indices) {
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  Value linear = metadata.getOffset();
+  for (auto [index, stride] : llvm::zip(indices, metadata.getStrides()))
+    linear = arith::AddIOp::create(
+        b, loc, linear, arith::MulIOp::create(b, loc, index, stride));
+  Value base =
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  Value address = arith::IndexCastOp::create(b, loc, b.getI64Type(), base);
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  Value pointer = LLVM::IntToPtrOp::create(b, loc, ptrType, address);
+  Value offset = arith::IndexCastOp::create(b, loc, b.getI64Type(), linear);
+  Type element = cast<MemRefType>(memref.getType()).getElementType();
+  return LLVM::GEPOp::create(b, loc, ptrType, element, pointer,
+                             ValueRange{offset});
+}
+
 static Value getScalarConstant(OpBuilder &b, Location loc, Type type,
                                double value) {
   if (auto complex = dyn_cast<ComplexType>(type)) {

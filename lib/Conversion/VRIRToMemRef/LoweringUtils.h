@@ -83,6 +83,11 @@ Value allocateArray(OpBuilder &b, Location loc, Operation *anchor,
 /// Fills `memref` with `value` (a scalar of its element type).
 void fillArray(OpBuilder &b, Location loc, Value memref, Value value);
 
+/// An `!llvm.ptr` to element `indices` (0-based) of `memref`, for
+/// operations memref has no op for (compare-and-swap, library calls).
+Value getElementPointer(OpBuilder &b, Location loc, Value memref,
+                        ValueRange indices);
+
 /// The constant 0 or 1 of a VRIR element type.
 Value getZero(OpBuilder &b, Location loc, Type elementType);
 Value getOne(OpBuilder &b, Location loc, Type elementType);

@@ -5,8 +5,10 @@
 #include "LoweringUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
 
 using namespace mlir;
 using namespace mlir::vrir;
@@ -193,6 +195,48 @@ struct AtomicRMWOpLowering : public OpConversionPattern<AtomicRMWOp> {
   }
 };
 
+/// Calls (defining on first use) `__vrir_cas_iN(ptr, expected, desired)`,
+/// a private function around LLVM's cmpxchg that returns the old value. The
+/// call carries its memory effects, which the deallocation analysis needs
+/// (a bare cmpxchg has none it can read); LLVM inlines it.
+static Value callCompareExchange(OpBuilder &b, Location loc, Operation *anchor,
+                                 Value pointer, Value expected,
+                                 Value desired) {
+  Type type = expected.getType();
+  auto module = anchor->getParentOfType<ModuleOp>();
+  std::string name =
+      "__vrir_cas_i" + std::to_string(type.getIntOrFloatBitWidth());
+  auto function = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
+  if (!function) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+    function = LLVM::LLVMFuncOp::create(
+        b, loc, name,
+        LLVM::LLVMFunctionType::get(type, {ptrType, type, type}),
+        LLVM::Linkage::Internal);
+    Block *body = function.addEntryBlock(b);
+    b.setInsertionPointToStart(body);
+    auto exchange = LLVM::AtomicCmpXchgOp::create(
+        b, loc, body->getArgument(0), body->getArgument(1),
+        body->getArgument(2), LLVM::AtomicOrdering::seq_cst,
+        LLVM::AtomicOrdering::seq_cst);
+    Value old = LLVM::ExtractValueOp::create(b, loc, exchange, 0);
+    LLVM::ReturnOp::create(b, loc, old);
+  }
+  auto call = LLVM::CallOp::create(b, loc, function,
+                                   ValueRange{pointer, expected, desired});
+  call.setMemoryEffectsAttr(LLVM::MemoryEffectsAttr::get(
+      b.getContext(),
+      {/*other=*/LLVM::ModRefInfo::NoModRef,
+       /*argMem=*/LLVM::ModRefInfo::ModRef,
+       /*inaccessibleMem=*/LLVM::ModRefInfo::NoModRef,
+       /*errnoMem=*/LLVM::ModRefInfo::NoModRef,
+       /*targetMem0=*/LLVM::ModRefInfo::NoModRef,
+       /*targetMem1=*/LLVM::ModRefInfo::NoModRef}));
+  return call.getResult();
+}
+
 struct AtomicCasOpLowering : public OpConversionPattern<AtomicCasOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -205,24 +249,23 @@ struct AtomicCasOpLowering : public OpConversionPattern<AtomicCasOp> {
         rewriter, op, adaptor.getArray(), adaptor.getIndices(), anyFailed);
     Value expected = adaptor.getExpected(), desired = adaptor.getDesired();
     auto build = [&](OpBuilder &b) -> Value {
-      // Returns the old element; stores `desired` only if it was `expected`.
-      // The region runs as a compare-exchange loop.
-      auto rmw = memref::GenericAtomicRMWOp::create(b, loc, adaptor.getArray(),
-                                                    indices);
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(rmw.getBody());
-      Value current = rmw.getCurrentValue();
-      Value equal =
-          isa<FloatType>(type)
-              ? arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ,
-                                      current, expected)
-                    .getResult()
-              : arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                      current, expected)
-                    .getResult();
-      Value next = arith::SelectOp::create(b, loc, equal, desired, current);
-      memref::AtomicYieldOp::create(b, loc, next);
-      return rmw.getResult();
+      // memref has no compare-and-swap (generic_atomic_rmw is a CAS loop
+      // that also stores when the compare fails, and it is no region-branch
+      // op for the deallocation analysis): use LLVM's cmpxchg on the element.
+      Value pointer =
+          getElementPointer(b, loc, adaptor.getArray(), indices);
+      Value expectedBits = expected, desiredBits = desired;
+      Type bitsType = type;
+      if (auto floatType = dyn_cast<FloatType>(type)) {
+        bitsType = b.getIntegerType(floatType.getWidth());
+        expectedBits = arith::BitcastOp::create(b, loc, bitsType, expected);
+        desiredBits = arith::BitcastOp::create(b, loc, bitsType, desired);
+      }
+      Value old = callCompareExchange(b, loc, op, pointer, expectedBits,
+                                      desiredBits);
+      if (bitsType != type)
+        old = arith::BitcastOp::create(b, loc, type, old);
+      return old;
     };
     rewriter.replaceOp(op, guardAtomic(rewriter, loc, anyFailed, type, build));
     return success();

@@ -39,6 +39,20 @@ static IndexFlags getIndexArrayFlags(std::optional<IndexFlags> flags) {
   return flags ? *flags : getDefaultIndexFlags();
 }
 
+/// The site of `array`, an operand of `op`, for error messages. The pass
+/// records the site of the first array operand only, which for an array
+/// assigned by `store_slice` or `scatter` is the value, not the target.
+static std::string getSiteOf(Operation *op, Value array) {
+  for (Value operand : op->getOperands()) {
+    if (!isa<ArrayType>(operand.getType()))
+      continue;
+    if (operand == array)
+      return getArraySite(op, array);
+    break;
+  }
+  return describeArraySite(array, op->getLoc());
+}
+
 /// `memref<?x...xT, strided<[?, ...], offset: ?>>`: the type of any view.
 static MemRefType getViewType(Type elementType, unsigned rank) {
   return getMemRefType(ArrayType::get(elementType.getContext(), elementType,
@@ -157,7 +171,7 @@ static SliceView buildSliceView(OpBuilder &b, Operation *op, Value array,
   auto arrayType = cast<ArrayType>(array.getType());
   int64_t base = getModuleSemantics(op).indexBase;
   bool parallel = isInParallelLoop(op);
-  std::string site = getArraySite(op, array);
+  std::string site = getSiteOf(op, array);
 
   auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
   Value offset = metadata.getOffset();
@@ -349,7 +363,7 @@ struct StoreSliceOpLowering : public OpConversionPattern<StoreSliceOp> {
     Value value = adaptor.getValue().front();
     std::string message =
         "could not broadcast input array into the shape of the slice of " +
-        getArraySite(op, op.getArray());
+        getSiteOf(op, op.getArray());
     runUnlessFailed(rewriter, loc, slice.anyFailed, [&] {
       Value source = prepareAssignedValue(rewriter, loc, op, value, target,
                                           slice.sizes, message);
@@ -382,7 +396,7 @@ static void buildIndexArrayLoops(
   Location loc = op->getLoc();
   int64_t base = getModuleSemantics(op).indexBase;
   bool parallel = isInParallelLoop(op);
-  std::string site = getArraySite(op, array);
+  std::string site = getSiteOf(op, array);
   SmallVector<Value> sizes = getMemRefSizes(b, loc, memref);
   SmallVector<Value> indexSizes = getMemRefSizes(b, loc, indices);
   // The dimensions of `array` other than `axis`.
@@ -462,7 +476,7 @@ struct ScatterOpLowering : public OpConversionPattern<ScatterOp> {
     int64_t axis = op.getAxis();
     std::string message =
         "could not broadcast input array into the shape of the selection of " +
-        getArraySite(op, op.getArray());
+        getSiteOf(op, op.getArray());
     Value source = prepareAssignedValue(
         rewriter, loc, op, adaptor.getValue(), memref,
         getSelectionSizes(rewriter, loc, memref, indices, axis), message);

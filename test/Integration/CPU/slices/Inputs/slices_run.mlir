@@ -13,13 +13,25 @@
 !im = !vrir.array<i32, 2, row_major>
 
 module {
-  // A[i, a:b:s]: a view, NumPy slice semantics.
-  func.func @row_part(%A: !m, %i: index, %a: index, %b: index, %s: index) -> !s1 {
+  // A[i, a:b:s] (copied: a view returned from a function would be cloned by
+  // the deallocation pipeline).
+  func.func @row_part(%A: !m, %i: index, %a: index, %b: index, %s: index) -> !v {
     %r = vrir.range %a to %b step %s
     %v = vrir.slice %A[%i, %r]
+        flags [#vrir.index<lower|upper|negative>, #vrir.index<lower|upper|negative>] {copy}
+        : !m[index, !vrir.range] -> !v
+    return %v : !v
+  }
+
+  // V = A[a:b:s, c] (a view); V[:] = x writes A.
+  func.func @write_through_view(%A: !m, %a: index, %b: index, %s: index,
+                                %c: index, %x: f64) {
+    %r = vrir.range %a to %b step %s
+    %V = vrir.slice %A[%r, %c]
         flags [#vrir.index<lower|upper|negative>, #vrir.index<lower|upper|negative>]
-        : !m[index, !vrir.range] -> !s1
-    return %v : !s1
+        : !m[!vrir.range, index] -> !s1
+    vrir.store_slice %x, %V[] : f64, !s1
+    return
   }
 
   // A[a:b:s, c:d:t] as a new column-major array.
@@ -34,21 +46,23 @@ module {
   }
 
   // A[a:b:s] with the default flags: a checked range (error past the end).
-  func.func @checked_rows(%A: !m, %a: index, %b: index, %s: index) -> !s2 {
+  func.func @checked_rows(%A: !m, %a: index, %b: index, %s: index) -> !m {
     %r = vrir.range %a to %b step %s
-    %v = vrir.slice %A[%r] : !m[!vrir.range] -> !s2
-    return %v : !s2
+    %v = vrir.slice %A[%r] {copy} : !m[!vrir.range] -> !m
+    return %v : !m
   }
 
   // T[i] of a 3-D array (implicit trailing dimensions), then [:, j] of it.
-  func.func @plane_column(%T: !t, %i: index, %j: index) -> (!s2, !s1) {
+  func.func @plane_column(%T: !t, %i: index, %j: index) -> (!m, !v) {
     %P = vrir.slice %T[%i] flags [#vrir.index<lower|upper|negative>]
         : !t[index] -> !s2
     %c0 = arith.constant 0 : index
     %n = vrir.dim %P, 0 : !s2
     %all = vrir.range %c0 to %n
-    %col = vrir.slice %P[%all, %j] : !s2[!vrir.range, index] -> !s1
-    return %P, %col : !s2, !s1
+    %col = vrir.slice %P[%all, %j] {copy} : !s2[!vrir.range, index] -> !v
+    %Pc = vrir.slice %T[%i] flags [#vrir.index<lower|upper|negative>] {copy}
+        : !t[index] -> !m
+    return %Pc, %col : !m, !v
   }
 
   // A view of a view: A[::-1][1:-1] (negative step, then clipping).
