@@ -78,7 +78,7 @@ void vrir_rt_parallel_check(void) {
 
 void vrir_rt_error(const char *message) { raise(message); }
 
-int vrir_rt_invoke(void (*fn)(void **), void **args) {
+int vrir_rt_try(void (*fn)(void *), void *context) {
   std::jmp_buf handler;
   std::jmp_buf *enclosing = activeHandler;
   activeHandler = &handler;
@@ -87,9 +87,13 @@ int vrir_rt_invoke(void (*fn)(void **), void **args) {
     activeHandler = enclosing;
     return 1;
   }
-  fn(args);
+  fn(context);
   activeHandler = enclosing;
   return 0;
+}
+
+int vrir_rt_invoke(void (*fn)(void **), void **args) {
+  return vrir_rt_try(reinterpret_cast<void (*)(void *)>(fn), args);
 }
 
 const char *vrir_rt_last_error(void) { return lastError.c_str(); }

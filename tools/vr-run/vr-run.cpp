@@ -32,8 +32,12 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 
+#include "mlir/Target/LLVMIR/Export.h"
+
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Target/TargetMachine.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -458,8 +462,7 @@ std::vector<std::string> findSharedLibraries(const char *argv0) {
   std::vector<std::string> libraries = {getRuntimeLibrary(argv0)};
   for (const char *library :
        {VRIR_OMP_LIBRARY, VRIR_BLAS_LIBRARY, VRIR_MLIR_RUNNER_UTILS})
-    if (*library)
-      libraries.push_back(library);
+    libraries.push_back(library);
   for (const std::string &library : libraries)
     if (!llvm::sys::fs::exists(library))
       fail("cannot find the shared library " + library);
@@ -482,9 +485,11 @@ llvm::Error linkSharedLibrary(llvm::StringRef object, llvm::StringRef output,
                                    "-Wl,-rpath," + runtimeDir,
                                    "-lvrir_runtime"};
   for (const char *library :
-       {VRIR_OMP_LIBRARY, VRIR_BLAS_LIBRARY, VRIR_MLIR_RUNNER_UTILS})
-    if (*library)
-      args.push_back(library);
+       {VRIR_OMP_LIBRARY, VRIR_BLAS_LIBRARY, VRIR_MLIR_RUNNER_UTILS}) {
+    args.push_back(library);
+    args.push_back("-Wl,-rpath," +
+                   llvm::sys::path::parent_path(library).str());
+  }
   std::vector<llvm::StringRef> refs(args.begin(), args.end());
   std::string message;
   if (llvm::sys::ExecuteAndWait(*compiler, refs, std::nullopt, {}, 0, 0,
@@ -499,6 +504,39 @@ std::string typeToString(Type type) {
   llvm::raw_string_ostream os(text);
   type.print(os);
   return text;
+}
+
+/// Translates the LLVM-dialect module, optimizes it like the JIT does and
+/// writes position-independent code (for shared libraries) to `path`.
+llvm::Error
+emitObjectFile(ModuleOp module, llvm::orc::JITTargetMachineBuilder builder,
+               llvm::function_ref<llvm::Error(llvm::Module *)> optimize,
+               llvm::StringRef path) {
+  builder.setRelocationModel(llvm::Reloc::PIC_);
+  builder.setCodeModel(llvm::CodeModel::Small);
+  auto machine = builder.createTargetMachine();
+  if (!machine)
+    return machine.takeError();
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, llvmContext);
+  if (!llvmModule)
+    return llvm::createStringError("translation to LLVM IR failed");
+  llvmModule->setDataLayout((*machine)->createDataLayout());
+  llvmModule->setTargetTriple((*machine)->getTargetTriple());
+  if (llvm::Error error = optimize(llvmModule.get()))
+    return error;
+  std::error_code code;
+  llvm::raw_fd_ostream out(path, code, llvm::sys::fs::OF_None);
+  if (code)
+    return llvm::createStringError("cannot write " + path + ": " +
+                                   code.message());
+  llvm::legacy::PassManager passes;
+  if ((*machine)->addPassesToEmitFile(passes, out, nullptr,
+                                      llvm::CodeGenFileType::ObjectFile))
+    return llvm::createStringError("the target cannot emit object files");
+  passes.run(*llvmModule);
+  return llvm::Error::success();
 }
 
 double median(std::vector<double> values) {
@@ -592,10 +630,15 @@ int main(int argc, char **argv) {
       arguments.push_back(makeArgument(type, i, argValues[i]));
   }
 
-  // Compile.
+  // Compile. Ahead of time every public function gets a C interface
+  // (`_mlir_ciface_NAME`); for a run, the entry.
   auto compileStart = std::chrono::steady_clock::now();
-  entry->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
-                 UnitAttr::get(&context));
+  bool emitting = !emitObject.empty() || !emitShared.empty();
+  for (auto function : module->getOps<func::FuncOp>())
+    if (function == entry || (emitting && function.isPublic() &&
+                              !function.isExternal()))
+      function->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+                        UnitAttr::get(&context));
   if (failed(lowerToLLVM(*module)))
     return 1;
 
@@ -620,6 +663,23 @@ int main(int argc, char **argv) {
     }
     return llvm::Error::success();
   };
+
+  if (emitting) {
+    std::string object =
+        emitObject.empty() ? emitShared + ".o" : emitObject.getValue();
+    if (llvm::Error error =
+            emitObjectFile(*module, *targetBuilder, transformer, object))
+      fail(llvm::toString(std::move(error)));
+    if (!emitShared.empty()) {
+      if (llvm::Error error = linkSharedLibrary(object, emitShared, argv[0]))
+        fail(llvm::toString(std::move(error)));
+      if (emitObject.empty())
+        llvm::sys::fs::remove(object);
+    }
+    if (!wantRun)
+      return 0;
+  }
+
   std::vector<std::string> libraries = findSharedLibraries(argv[0]);
   std::vector<llvm::StringRef> libraryRefs(libraries.begin(),
                                            libraries.end());
@@ -627,7 +687,6 @@ int main(int argc, char **argv) {
   engineOptions.transformer = transformer;
   engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   engineOptions.sharedLibPaths = libraryRefs;
-  engineOptions.enableObjectDump = !emitObject.empty() || !emitShared.empty();
   auto engine = ExecutionEngine::create(*module, engineOptions);
   if (!engine)
     fail("JIT compilation failed: " + llvm::toString(engine.takeError()));
@@ -638,20 +697,6 @@ int main(int argc, char **argv) {
   double compileMs = std::chrono::duration<double, std::milli>(
                          std::chrono::steady_clock::now() - compileStart)
                          .count();
-
-  if (!emitObject.empty() || !emitShared.empty()) {
-    std::string object =
-        emitObject.empty() ? emitShared + ".o" : emitObject.getValue();
-    (*engine)->dumpToObjectFile(object);
-    if (!emitShared.empty()) {
-      if (llvm::Error error = linkSharedLibrary(object, emitShared, argv[0]))
-        fail(llvm::toString(std::move(error)));
-      if (emitObject.empty())
-        llvm::sys::fs::remove(object);
-    }
-  }
-  if (!wantRun)
-    return 0;
 
   // The C interface returns several results, or one array, through a
   // struct whose address is the first argument; one scalar comes back

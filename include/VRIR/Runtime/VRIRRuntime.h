@@ -49,6 +49,11 @@ void vrir_rt_error(const char *message);
  * raised an error; the message is then in vrir_rt_last_error(). */
 int vrir_rt_invoke(void (*fn)(void **), void **args);
 
+/* Calls `fn(context)` with the error channel armed: the way a host calls
+ * an ahead-of-time compiled `_mlir_ciface_NAME` (from a small thunk that
+ * unpacks `context`). Returns 0 on success, non-zero on a VRIR error. */
+int vrir_rt_try(void (*fn)(void *), void *context);
+
 /* Message of the last error raised on this thread, "" if none. */
 const char *vrir_rt_last_error(void);
 
