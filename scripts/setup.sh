@@ -11,7 +11,7 @@ APT_PACKAGES=(
   libomp-22-dev libopenblas-dev
   libvulkan-dev mesa-vulkan-drivers
   ocl-icd-opencl-dev opencl-headers pocl-opencl-icd
-  spirv-tools libgtest-dev
+  spirv-tools libgtest-dev valgrind
 )
 
 missing=()

@@ -1,13 +1,14 @@
 """Runs functions of a VRIR module with vr-run and compares with NumPy.
 
-Usage (from a lit RUN line): python compare.py SPEC.py WORKDIR
+Usage (from a lit RUN line): python compare.py SPEC.py WORKDIR [--leaks]
 
 SPEC.py defines SOURCE (the .mlir file, relative to SPEC.py) and CASES, a
 list of `Case`s. A case names the entry function, its arguments in order
 (NumPy arrays or Python scalars), and what to expect: the results in order,
 arrays written in place (by argument name), or an error message. Inputs are
 written as .npy files; outputs are read back and compared with
-numpy.testing.assert_allclose (exact for integers and booleans).
+numpy.testing.assert_allclose (exact for integers and booleans). With
+--leaks every vr-run runs under valgrind, which must report no lost memory.
 """
 
 import dataclasses
@@ -62,8 +63,21 @@ def check_equal(what, got, want, case):
                                    err_msg=what)
 
 
-def run_case(source, case, workdir, index):
+LEAK_CHECK = ["valgrind", "--leak-check=full", "--show-leak-kinds=definite"]
+
+
+def check_no_leaks(label, stderr):
+    for kind in ("definitely lost", "indirectly lost"):
+        line = next((l for l in stderr.splitlines() if kind in l), None)
+        assert line is not None, f"{label}: no valgrind leak summary"
+        assert line.split(kind + ":")[1].strip().startswith("0 bytes"), (
+            f"{label}: valgrind reports a leak:\n{stderr}")
+
+
+def run_case(source, case, workdir, index, leaks=False):
     command = ["vr-run", source, "--entry", case.entry]
+    if leaks:
+        command = LEAK_CHECK + command
     for position, (name, value) in enumerate(case.args):
         if isinstance(value, np.ndarray):
             path = os.path.join(workdir, f"case{index}-{name}.npy")
@@ -95,6 +109,8 @@ def run_case(source, case, workdir, index):
             f"got {completed.stderr!r}")
         print(f"ok {label}: error reported: {completed.stderr.strip()}")
         return
+    if leaks:
+        check_no_leaks(label, completed.stderr)
     if completed.returncode != 0:
         sys.exit(f"{label}: vr-run failed ({completed.returncode}):\n"
                  f"{' '.join(command)}\n{completed.stderr}")
@@ -113,6 +129,7 @@ def run_case(source, case, workdir, index):
 
 def main():
     spec_path, workdir = sys.argv[1], sys.argv[2]
+    leaks = "--leaks" in sys.argv[3:]
     os.makedirs(workdir, exist_ok=True)
     spec = importlib.util.spec_from_file_location("spec", spec_path)
     module = importlib.util.module_from_spec(spec)
@@ -122,7 +139,9 @@ def main():
     here = os.path.dirname(os.path.abspath(spec_path))
     for index, case in enumerate(module.CASES):
         source = os.path.join(here, case.source or module.SOURCE)
-        run_case(source, case, workdir, index)
+        if leaks and case.error:
+            continue  # an error unwinds past the frees of temporaries
+        run_case(source, case, workdir, index, leaks)
 
 
 if __name__ == "__main__":
