@@ -446,12 +446,15 @@ LogicalResult lowerToLLVM(ModuleOp module) {
   PassManager pm(module->getContext());
   if (failed(applyPassManagerCLOptions(pm)))
     return failure();
-  if (!dumpIR.empty())
+  if (!dumpIR.empty()) {
+    // IR printing needs a single-threaded context.
+    module->getContext()->disableMultithreading();
     pm.enableIRPrintingToFileTree(
         [](Pass *, Operation *) { return false; },
         [](Pass *, Operation *) { return true; },
         /*printModuleScope=*/true, /*printAfterOnlyOnChange=*/true,
         /*printAfterOnlyOnFailure=*/false, dumpIR);
+  }
   CPUPipelineOptions options;
   options.enableOpenMP = !noOpenMP;
   buildVRIRToCPUPipeline(pm, options);

@@ -18,8 +18,10 @@ static const char *const kVRIRToCPUFront =
 static const char *const kVRIRToCPUBack =
     "convert-scf-to-cf,expand-strided-metadata,lower-affine,"
     "convert-complex-to-standard,"
-    "convert-math-to-funcs{convert-ctlz=false},convert-math-to-libm,"
-    "finalize-memref-to-llvm,convert-math-to-llvm,convert-complex-to-llvm,"
+    // LLVM intrinsics first; libm for what has none (math-to-libm marks
+    // the whole math dialect illegal).
+    "convert-math-to-funcs{convert-ctlz=false},convert-math-to-llvm,"
+    "convert-math-to-libm,finalize-memref-to-llvm,convert-complex-to-llvm,"
     "convert-arith-to-llvm,convert-index-to-llvm,convert-ub-to-llvm,"
     "convert-cf-to-llvm,convert-func-to-llvm,convert-openmp-to-llvm,"
     "reconcile-unrealized-casts,canonicalize";

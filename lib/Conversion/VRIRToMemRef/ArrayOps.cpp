@@ -5,7 +5,6 @@
 #include "LoweringUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -288,7 +287,7 @@ struct StoreOpLowering : public OpConversionPattern<StoreOp> {
     SmallVector<OpFoldResult> strides(type.getRank(), b.getIndexAttr(1));
     Value window =
         memref::SubViewOp::create(b, loc, grown, offsets, subSizes, strides);
-    linalg::CopyOp::create(b, loc, memref, window);
+    copyMemRef(b, loc, memref, window);
     scf::YieldOp::create(b, loc, grown);
     b.setInsertionPointToStart(ifOp.elseBlock());
     scf::YieldOp::create(b, loc, memref);

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir {
 namespace vrir {
@@ -31,6 +32,22 @@ using namespace mlir;
 using namespace mlir::vrir;
 
 namespace {
+/// The array an op reads or writes by index (the target of an assignment),
+/// else its first array operand.
+Value getAccessedArray(Operation *op) {
+  Value accessed = TypeSwitch<Operation *, Value>(op)
+                       .Case<LoadOp, StoreOp, SliceOp, StoreSliceOp, GatherOp,
+                             ScatterOp, AtomicCasOp, AtomicRMWOp>(
+                           [](auto access) { return access.getArray(); })
+                       .Default([](Operation *) { return Value(); });
+  if (accessed)
+    return accessed;
+  for (Value operand : op->getOperands())
+    if (isa<ArrayType>(operand.getType()))
+      return operand;
+  return {};
+}
+
 struct ConvertVRIRToMemRefPass
     : public vrir::impl::ConvertVRIRToMemRefBase<ConvertVRIRToMemRefPass> {
   void runOnOperation() override {
@@ -42,13 +59,10 @@ struct ConvertVRIRToMemRefPass
     getOperation()->walk([&](Operation *op) {
       if (!isa<VRIRDialect>(op->getDialect()))
         return;
-      for (Value operand : op->getOperands())
-        if (isa<ArrayType>(operand.getType())) {
-          op->setAttr(lowering::kSiteAttrName,
-                      StringAttr::get(context, lowering::describeArraySite(
-                                                   operand, op->getLoc())));
-          return;
-        }
+      if (Value array = getAccessedArray(op))
+        op->setAttr(lowering::kSiteAttrName,
+                    StringAttr::get(context, lowering::describeArraySite(
+                                                 array, op->getLoc())));
     });
 
     ConversionTarget target(*context);

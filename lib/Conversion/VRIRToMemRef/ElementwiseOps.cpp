@@ -3,8 +3,9 @@
 // `vrir.unary`, `vrir.binary`, `vrir.cmp`, `vrir.select` and `vrir.cast` on
 // scalars become arith/math/complex ops; on arrays, one `linalg.generic`
 // over a new array whose body is that same scalar computation. Operands
-// broadcast by NumPy's rules through stride-0 views. `vrir.copy` and
-// `vrir.reduce` reuse the same machinery.
+// broadcast by NumPy's rules through stride-0 views. `vrir.copy` and axis
+// reductions reuse that machinery; whole-array reductions are loop nests
+// that carry the accumulator.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,7 +20,6 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::vrir;
@@ -53,7 +53,7 @@ static LogicalResult rejectIntegerComplex(Operation *op) {
 }
 
 /// Creates the op of `IntOp`, `FloatOp` or `ComplexOp` that matches the
-/// type of `args[0]` (`void` where the verifier rules that domain out).
+/// type of `first` (`void` where the verifier rules that domain out).
 template <typename IntOp, typename FloatOp, typename ComplexOp,
           typename... Args>
 static Value createForType(OpBuilder &b, Location loc, Value first,
@@ -90,8 +90,7 @@ static Value emitUnary(OpBuilder &b, Location loc, UnaryFn fn, Value x) {
     // Logical on i1 (all ones is `true`), bitwise on wider integers.
     return arith::XOrIOp::create(b, loc, x, getAllOnes(b, loc, type));
   case UnaryFn::Abs:
-    return createForType<math::AbsIOp, math::AbsFOp, complex::AbsOp>(b, loc,
-                                                                     x);
+    return createForType<math::AbsIOp, math::AbsFOp, complex::AbsOp>(b, loc, x);
   case UnaryFn::Sqrt:
     return createForType<void, math::SqrtOp, complex::SqrtOp>(b, loc, x);
   case UnaryFn::Exp:
@@ -142,11 +141,10 @@ static Value emitBinary(OpBuilder &b, Location loc, BinaryFn fn, Value lhs,
     return createForType<arith::DivSIOp, arith::DivFOp, complex::DivOp>(
         b, loc, lhs, rhs);
   case BinaryFn::Rem:
-    return createForType<arith::RemSIOp, arith::RemFOp, void>(b, loc, lhs,
-                                                              rhs);
+    return createForType<arith::RemSIOp, arith::RemFOp, void>(b, loc, lhs, rhs);
   case BinaryFn::Pow:
-    return createForType<math::IPowIOp, math::PowFOp, complex::PowOp>(
-        b, loc, lhs, rhs);
+    return createForType<math::IPowIOp, math::PowFOp, complex::PowOp>(b, loc,
+                                                                      lhs, rhs);
   case BinaryFn::Min:
     // minimumf/maximumf propagate NaN, as np.minimum and np.min do.
     return createForType<arith::MinSIOp, arith::MinimumFOp, void>(b, loc, lhs,
@@ -222,15 +220,13 @@ static Value emitCast(OpBuilder &b, Location loc, Value x, Type to) {
   }
   if (auto toComplex = dyn_cast<ComplexType>(to)) {
     Type part = toComplex.getElementType();
-    return complex::CreateOp::create(b, loc, toComplex,
-                                     emitCast(b, loc, x, part),
-                                     getZero(b, loc, part));
+    return complex::CreateOp::create(
+        b, loc, toComplex, emitCast(b, loc, x, part), getZero(b, loc, part));
   }
   if (to.isInteger(1)) {
     Value zero = getZero(b, loc, from);
     if (isa<FloatType>(from))
-      return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, x,
-                                   zero);
+      return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, x, zero);
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, x, zero);
   }
   // From here on `to` is a wider-than-i1 integer or a float.
@@ -270,8 +266,7 @@ static SmallVector<unsigned> getLoopOrder(Layout layout, unsigned rank) {
 
 /// The indexing map from loops ordered by `loopOrder` to the array
 /// dimensions, leaving out those in `dropped`.
-static AffineMap getArrayMap(MLIRContext *context,
-                             ArrayRef<unsigned> loopOrder,
+static AffineMap getArrayMap(MLIRContext *context, ArrayRef<unsigned> loopOrder,
                              ArrayRef<unsigned> dropped = {}) {
   SmallVector<AffineExpr> results;
   for (unsigned dim = 0; dim < loopOrder.size(); ++dim) {
@@ -280,8 +275,7 @@ static AffineMap getArrayMap(MLIRContext *context,
     unsigned loop = llvm::find(loopOrder, dim) - loopOrder.begin();
     results.push_back(getAffineDimExpr(loop, context));
   }
-  return AffineMap::get(loopOrder.size(), /*symbolCount=*/0, results,
-                        context);
+  return AffineMap::get(loopOrder.size(), /*symbolCount=*/0, results, context);
 }
 
 /// Result sizes of NumPy broadcasting of the memrefs `arrays` to `rank`
@@ -317,8 +311,8 @@ static SmallVector<Value> getBroadcastSizes(OpBuilder &b, Location loc,
     for (Value other : sizes) {
       Value notOne =
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, other, one);
-      Value differs = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                            other, size);
+      Value differs =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, other, size);
       Value bad = arith::AndIOp::create(b, loc, notOne, differs);
       mismatch = mismatch
                      ? arith::OrIOp::create(b, loc, mismatch, bad).getResult()
@@ -353,13 +347,13 @@ static Value getBroadcastView(OpBuilder &b, Location loc, Value array,
       strides.push_back(zero);
       continue;
     }
-    Value isOne = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        metadata.getSizes()[dim - missing],
-                                        one);
-    strides.push_back(arith::SelectOp::create(
-                          b, loc, isOne, zero,
-                          metadata.getStrides()[dim - missing])
-                          .getResult());
+    Value isOne =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                              metadata.getSizes()[dim - missing], one);
+    strides.push_back(
+        arith::SelectOp::create(b, loc, isOne, zero,
+                                metadata.getStrides()[dim - missing])
+            .getResult());
   }
   SmallVector<int64_t> dynamic(rank, ShapedType::kDynamic);
   auto viewType = MemRefType::get(
@@ -372,11 +366,12 @@ static Value getBroadcastView(OpBuilder &b, Location loc, Value array,
 
 /// Lowers an element-wise op whose converted operands are `operands`
 /// (memrefs for arrays) and whose element computation is `fn`: a scalar
-/// result is `fn` of the operands; an array result is a new array of
-/// `resultType`, filled by one linalg.generic over the broadcast operands.
-static void lowerElementwise(ConversionPatternRewriter &rewriter,
-                             Operation *op, ValueRange operands,
-                             StringRef description, ScalarFn fn) {
+/// result is `fn` of the operands; an array result is a new array (of the
+/// op's result layout) filled by one linalg.generic over the broadcast
+/// operands. `description` names the op in error messages.
+static void lowerElementwise(ConversionPatternRewriter &rewriter, Operation *op,
+                             ValueRange operands, StringRef description,
+                             ScalarFn fn) {
   Location loc = op->getLoc();
   auto resultType = dyn_cast<ArrayType>(op->getResult(0).getType());
   if (!resultType) {
@@ -400,9 +395,8 @@ static void lowerElementwise(ConversionPatternRewriter &rewriter,
       cast<MemRefType>(arrays.front().getType()).getRank() != rank;
   SmallVector<Value> inputs;
   for (Value array : arrays)
-    inputs.push_back(mayBroadcast
-                         ? getBroadcastView(rewriter, loc, array, sizes)
-                         : array);
+    inputs.push_back(
+        mayBroadcast ? getBroadcastView(rewriter, loc, array, sizes) : array);
 
   // Every operand is viewed with the result's shape: one map for all.
   AffineMap map = getArrayMap(rewriter.getContext(),
@@ -417,9 +411,8 @@ static void lowerElementwise(ConversionPatternRewriter &rewriter,
         SmallVector<Value> elements;
         unsigned next = 0;
         for (Value operand : operands)
-          elements.push_back(isa<MemRefType>(operand.getType())
-                                 ? args[next++]
-                                 : operand);
+          elements.push_back(isa<MemRefType>(operand.getType()) ? args[next++]
+                                                                : operand);
         linalg::YieldOp::create(b, loc, fn(b, loc, elements));
       });
   rewriter.replaceOp(op, result);
@@ -487,8 +480,8 @@ struct SelectOpLowering : public OpConversionPattern<SelectOp> {
                   ConversionPatternRewriter &rewriter) const override {
     lowerElementwise(rewriter, op, adaptor.getOperands(), "vrir.select",
                      [](OpBuilder &b, Location loc, ValueRange args) {
-                       return arith::SelectOp::create(b, loc, args[0],
-                                                      args[1], args[2])
+                       return arith::SelectOp::create(b, loc, args[0], args[1],
+                                                      args[2])
                            .getResult();
                      });
     return success();
@@ -525,16 +518,14 @@ struct CopyOpLowering : public OpConversionPattern<CopyOp> {
     MemRefType resultType = getMemRefType(op.getResult().getType());
     if (!sourceType.getLayout().isIdentity() ||
         !resultType.getLayout().isIdentity()) {
-      lowerElementwise(rewriter, op, source, "vrir.copy",
-                       [](OpBuilder &, Location, ValueRange args) {
-                         return args[0];
-                       });
+      lowerElementwise(
+          rewriter, op, source, "vrir.copy",
+          [](OpBuilder &, Location, ValueRange args) { return args[0]; });
       return success();
     }
     Location loc = op.getLoc();
-    Value result =
-        allocateArray(rewriter, loc, op, op.getResult().getType(),
-                      getMemRefSizes(rewriter, loc, source));
+    Value result = allocateArray(rewriter, loc, op, op.getResult().getType(),
+                                 getMemRefSizes(rewriter, loc, source));
     memref::CopyOp::create(rewriter, loc, source, result);
     rewriter.replaceOp(op, result);
     return success();
@@ -585,28 +576,56 @@ static Value getReductionIdentity(OpBuilder &b, Location loc, ReduceKind kind,
                                    : APInt::getSignedMinValue(width)));
 }
 
-/// Combines every element of `input` into `output`, which has the
-/// dimensions of `input` not in `reduced`. Loops follow `input`'s layout:
-/// the input is the larger operand to stream through.
-static void emitReduction(OpBuilder &b, Location loc, Value input,
-                          Layout layout, Value output,
-                          ArrayRef<unsigned> reduced, BinaryFn combiner) {
+/// Reduces dimension `axis` of `input` into `output`, which has the other
+/// dimensions and holds the identity. Loops follow `input`'s layout: the
+/// input is the larger operand to stream through.
+static void reduceAxis(OpBuilder &b, Location loc, Value input, Layout layout,
+                       Value output, unsigned axis, BinaryFn combiner) {
   unsigned rank = cast<MemRefType>(input.getType()).getRank();
   SmallVector<unsigned> order = getLoopOrder(layout, rank);
   MLIRContext *context = b.getContext();
   SmallVector<AffineMap> maps = {getArrayMap(context, order),
-                                 getArrayMap(context, order, reduced)};
+                                 getArrayMap(context, order, axis)};
   SmallVector<utils::IteratorType> iterators;
   for (unsigned dim : order)
-    iterators.push_back(llvm::is_contained(reduced, dim)
-                            ? utils::IteratorType::reduction
-                            : utils::IteratorType::parallel);
+    iterators.push_back(dim == axis ? utils::IteratorType::reduction
+                                    : utils::IteratorType::parallel);
   linalg::GenericOp::create(
       b, loc, input, output, maps, iterators,
       [&](OpBuilder &b, Location loc, ValueRange args) {
-        linalg::YieldOp::create(
-            b, loc, emitBinary(b, loc, combiner, args[1], args[0]));
+        linalg::YieldOp::create(b, loc,
+                                emitBinary(b, loc, combiner, args[1], args[0]));
       });
+}
+
+/// Reduces all of `input` (with `sizes`) to a scalar: a loop nest in
+/// `layout` order that carries the accumulator. A linalg reduction would
+/// need a rank-0 buffer, and there is no good place for one: in a serial
+/// loop an alloca grows the stack at every iteration (the CPU pipeline does
+/// not release allocations of scf.for bodies), and in a parallel loop body
+/// it keeps the OpenMP lowering from dropping the body's alloca_scope,
+/// which must then survive scf-to-cf as a single block, and cannot.
+static Value reduceAll(OpBuilder &b, Location loc, Value input,
+                       ArrayRef<Value> sizes, Layout layout, Value identity,
+                       BinaryFn combiner) {
+  SmallVector<unsigned> order = getLoopOrder(layout, sizes.size());
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  SmallVector<Value> lower(sizes.size(), zero), steps(sizes.size(), one);
+  SmallVector<Value> upper;
+  for (unsigned dim : order)
+    upper.push_back(sizes[dim]);
+  scf::LoopNest nest = scf::buildLoopNest(
+      b, loc, lower, upper, steps, identity,
+      [&](OpBuilder &b, Location loc, ValueRange ivs,
+          ValueRange accumulator) -> scf::ValueVector {
+        SmallVector<Value> indices(sizes.size());
+        for (auto [loop, dim] : llvm::enumerate(order))
+          indices[dim] = ivs[loop];
+        Value element = memref::LoadOp::create(b, loc, input, indices);
+        return {emitBinary(b, loc, combiner, accumulator.front(), element)};
+      });
+  return nest.results.front();
 }
 
 struct ReduceOpLowering : public OpConversionPattern<ReduceOp> {
@@ -638,25 +657,26 @@ struct ReduceOpLowering : public OpConversionPattern<ReduceOp> {
       for (unsigned dim : reduced) {
         Value isZero = arith::CmpIOp::create(
             rewriter, loc, arith::CmpIPredicate::eq, sizes[dim], zero);
-        empty = empty ? arith::OrIOp::create(rewriter, loc, empty, isZero)
-                            .getResult()
-                      : isZero;
+        empty =
+            empty
+                ? arith::OrIOp::create(rewriter, loc, empty, isZero).getResult()
+                : isZero;
       }
       if (empty)
-        emitRuntimeErrorIf(
-            rewriter, loc, op, empty,
-            ("zero-size array to reduction operation " +
-             stringifyReduceKind(kind) + " which has no identity (" +
-             getArraySite(op, op.getOperand()) + ")")
-                .str());
+        emitRuntimeErrorIf(rewriter, loc, op, empty,
+                           ("zero-size array to reduction operation " +
+                            stringifyReduceKind(kind) +
+                            " which has no identity (" +
+                            getArraySite(op, op.getOperand()) + ")")
+                               .str());
     }
 
     Value identity = getReductionIdentity(rewriter, loc, kind, element);
     BinaryFn combiner = getCombiner(kind);
+    Layout layout = inputType.getLayout();
     if (toScalar) {
-      rewriter.replaceOp(op, reduceToScalar(rewriter, loc, op, input,
-                                            inputType.getLayout(), identity,
-                                            reduced, combiner));
+      rewriter.replaceOp(op, reduceAll(rewriter, loc, input, sizes, layout,
+                                       identity, combiner));
       return success();
     }
     SmallVector<Value> resultSizes = sizes;
@@ -664,36 +684,9 @@ struct ReduceOpLowering : public OpConversionPattern<ReduceOp> {
     auto resultType = cast<ArrayType>(op.getResult().getType());
     Value result = allocateArray(rewriter, loc, op, resultType, resultSizes);
     fillArray(rewriter, loc, result, identity);
-    emitReduction(rewriter, loc, input, inputType.getLayout(), result,
-                  reduced, combiner);
+    reduceAxis(rewriter, loc, input, layout, result, *axis, combiner);
     rewriter.replaceOp(op, result);
     return success();
-  }
-
-  /// Reduces `input` into a rank-0 stack buffer and loads the result.
-  static Value reduceToScalar(OpBuilder &b, Location loc, Operation *op,
-                              Value input, Layout layout, Value identity,
-                              ArrayRef<unsigned> reduced, BinaryFn combiner) {
-    Value accumulator;
-    {
-      // The buffer goes to the top of the function, or of the parallel loop
-      // body (one per thread once it is OpenMP). Not into a serial loop:
-      // scf.for is an allocation scope, but the CPU pipeline lowers an
-      // alloca in its body to a plain llvm.alloca, which grows the stack at
-      // every iteration. (An alloca_scope does not help either: it is
-      // lowered to several blocks while still in an scf.for, which must
-      // keep one.)
-      OpBuilder::InsertionGuard guard(b);
-      Operation *scope = op->getParentOp();
-      while (!isa<FunctionOpInterface, scf::ParallelOp, PforOp>(scope))
-        scope = scope->getParentOp();
-      b.setInsertionPointToStart(&scope->getRegion(0).front());
-      accumulator = memref::AllocaOp::create(
-          b, loc, MemRefType::get({}, identity.getType()));
-    }
-    memref::StoreOp::create(b, loc, identity, accumulator);
-    emitReduction(b, loc, input, layout, accumulator, reduced, combiner);
-    return memref::LoadOp::create(b, loc, accumulator);
   }
 };
 

@@ -35,11 +35,13 @@ enum CblasConstant : int32_t {
 };
 
 /// True for the element types that the BLAS path handles.
-static bool isBlasElementType(Type type) { return type.isF32() || type.isF64(); }
+static bool isBlasElementType(Type type) {
+  return type.isF32() || type.isF64();
+}
 
-/// Names the operands of a product for diagnostics and returns whether the
-/// linalg fallback can compute it: complex integers have no arithmetic in
-/// the complex dialect.
+/// Fails (with a diagnostic) on element types that neither BLAS nor the
+/// linalg ops can multiply: complex integers have no arithmetic in the
+/// complex dialect.
 static LogicalResult checkProductElementType(Operation *op, Type element) {
   auto complex = dyn_cast<ComplexType>(element);
   if (complex && !isa<FloatType>(complex.getElementType()))
@@ -69,8 +71,9 @@ static MemRefType getAnyLayoutType(Type elementType, unsigned rank) {
                                       rank, Layout::Strided));
 }
 
-/// Calls the external C function `name` (declared in the module on first
-/// use with `type`). Unlike runtime calls, the call keeps the default
+/// Calls the external C function `name` returning void (declared in the
+/// module on first use, with the types of `args`). Unlike runtime calls
+/// (lowering::callRuntime), the call keeps the default
 /// "may read and write anything" effects: BLAS writes through its pointer
 /// arguments.
 static void callExternal(OpBuilder &b, Location loc, Operation *anchor,
@@ -93,9 +96,9 @@ static void callExternal(OpBuilder &b, Location loc, Operation *anchor,
 static Value getDataPointer(OpBuilder &b, Location loc, Value memref) {
   Type elementType = cast<MemRefType>(memref.getType()).getElementType();
   auto pointerType = LLVM::LLVMPointerType::get(b.getContext());
-  Value aligned = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  Value address =
-      arith::IndexCastOp::create(b, loc, b.getI64Type(), aligned);
+  Value aligned =
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  Value address = arith::IndexCastOp::create(b, loc, b.getI64Type(), aligned);
   Value base = LLVM::IntToPtrOp::create(b, loc, pointerType, address);
   Value offset = arith::IndexCastOp::create(
       b, loc, b.getI64Type(),
@@ -122,8 +125,8 @@ struct BlasOperand {
 static Value packUnlessUsable(OpBuilder &b, Location loc, Value memref,
                               Value usable, ValueRange sizes) {
   auto type = cast<MemRefType>(memref.getType());
-  MemRefType resultType = getAnyLayoutType(type.getElementType(),
-                                           type.getRank());
+  MemRefType resultType =
+      getAnyLayoutType(type.getElementType(), type.getRank());
   auto ifOp = scf::IfOp::create(b, loc, TypeRange{resultType}, usable,
                                 /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
@@ -142,8 +145,7 @@ static Value packUnlessUsable(OpBuilder &b, Location loc, Value memref,
 /// leading dimension (the other stride) of at least max(1, extent of the
 /// unit-stride dimension); any other matrix (a view with steps, negative or
 /// zero strides) is packed first.
-static BlasOperand prepareBlasMatrix(OpBuilder &b, Location loc,
-                                     Value memref) {
+static BlasOperand prepareBlasMatrix(OpBuilder &b, Location loc, Value memref) {
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   auto isBlasLayout = [&](ValueRange sizes, ValueRange strides,
                           unsigned unitDim) -> Value {
@@ -175,8 +177,7 @@ static BlasOperand prepareBlasMatrix(OpBuilder &b, Location loc,
       arith::XOrIOp::create(b, loc, columnsContiguous,
                             arith::ConstantIntOp::create(b, loc, 1, 1)));
   operand.stride = arith::SelectOp::create(
-      b, loc, operand.rowMajor, layout.getStrides()[0],
-      layout.getStrides()[1]);
+      b, loc, operand.rowMajor, layout.getStrides()[0], layout.getStrides()[1]);
   operand.pointer = getDataPointer(b, loc, operand.memref);
   return operand;
 }
@@ -184,8 +185,7 @@ static BlasOperand prepareBlasMatrix(OpBuilder &b, Location loc,
 /// A vector as BLAS reads it: a positive increment, else packed (BLAS
 /// reads negative increments from the other end, and zero ones are
 /// invalid).
-static BlasOperand prepareBlasVector(OpBuilder &b, Location loc,
-                                     Value memref) {
+static BlasOperand prepareBlasVector(OpBuilder &b, Location loc, Value memref) {
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
   Value usable = compare(b, loc, arith::CmpIPredicate::sgt,
@@ -211,11 +211,10 @@ static SmallVector<Value> toBlasInts(OpBuilder &b, Location loc,
   SmallVector<Value> result;
   for (Value value : values) {
     Value above = compare(b, loc, arith::CmpIPredicate::sgt, value, limit);
-    tooLarge = tooLarge ? arith::OrIOp::create(b, loc, tooLarge, above)
-                              .getResult()
-                        : above;
-    result.push_back(
-        arith::IndexCastOp::create(b, loc, b.getI32Type(), value));
+    tooLarge = tooLarge
+                   ? arith::OrIOp::create(b, loc, tooLarge, above).getResult()
+                   : above;
+    result.push_back(arith::IndexCastOp::create(b, loc, b.getI32Type(), value));
   }
   emitRuntimeErrorIf(b, loc, anchor, tooLarge,
                      (opName + ": array too large for BLAS (sizes and "
@@ -252,9 +251,8 @@ static void buildUnlessEmpty(OpBuilder &b, Location loc, ValueRange sizes,
 
 /// The error message of mismatched inner dimensions.
 static std::string getShapeMessage(Operation *op, StringRef shapes) {
-  return (op->getName().stripDialect() +
-          ": shapes " + shapes + " not aligned (" +
-          getArraySite(op, op->getOperand(0)) + ")")
+  return (op->getName().stripDialect() + ": shapes " + shapes +
+          " not aligned (" + getArraySite(op, op->getOperand(0)) + ")")
       .str();
 }
 
@@ -309,16 +307,14 @@ struct MatmulOpLowering : public OpConversionPattern<MatmulOp> {
                                              sameOrder, otherOrder);
       Value transB = arith::SelectOp::create(rewriter, loc, b.rowMajor,
                                              sameOrder, otherOrder);
-      Value order = constantI32(rewriter, loc,
-                                resultRowMajor ? kCblasRowMajor
-                                               : kCblasColMajor);
+      Value order = constantI32(
+          rewriter, loc, resultRowMajor ? kCblasRowMajor : kCblasColMajor);
       auto [alpha, beta] = getAlphaBeta(rewriter, loc, elementType);
       Value c = getDataPointer(rewriter, loc, result);
       callExternal(rewriter, loc, op,
                    elementType.isF64() ? "cblas_dgemm" : "cblas_sgemm",
                    {order, transA, transB, ints[0], ints[1], ints[2], alpha,
-                    a.pointer, ints[3], b.pointer, ints[4], beta, c,
-                    ints[5]});
+                    a.pointer, ints[3], b.pointer, ints[4], beta, c, ints[5]});
     });
     rewriter.replaceOp(op, result);
     return success();
@@ -367,16 +363,15 @@ struct MatvecOpLowering : public OpConversionPattern<MatvecOp> {
           rewriter, loc, op, {m, n, a.stride, x.stride, incy}, "matvec");
       // y = A x in the operand's own order: no transposition needed.
       Value order = arith::SelectOp::create(
-          rewriter, loc, a.rowMajor,
-          constantI32(rewriter, loc, kCblasRowMajor),
+          rewriter, loc, a.rowMajor, constantI32(rewriter, loc, kCblasRowMajor),
           constantI32(rewriter, loc, kCblasColMajor));
       Value noTrans = constantI32(rewriter, loc, kCblasNoTrans);
       auto [alpha, beta] = getAlphaBeta(rewriter, loc, elementType);
       Value y = getDataPointer(rewriter, loc, result);
       callExternal(rewriter, loc, op,
                    elementType.isF64() ? "cblas_dgemv" : "cblas_sgemv",
-                   {order, noTrans, ints[0], ints[1], alpha, a.pointer,
-                    ints[2], x.pointer, ints[3], beta, y, ints[4]});
+                   {order, noTrans, ints[0], ints[1], alpha, a.pointer, ints[2],
+                    x.pointer, ints[3], beta, y, ints[4]});
     });
     rewriter.replaceOp(op, result);
     return success();
@@ -396,8 +391,8 @@ struct TransposeOpLowering : public OpConversionPattern<TransposeOp> {
     Value operand = adaptor.getOperand();
     SmallVector<Value> sizes = getMemRefSizes(rewriter, loc, operand);
     std::reverse(sizes.begin(), sizes.end());
-    Value result = allocateArray(rewriter, loc, op, op.getResult().getType(),
-                                 sizes);
+    Value result =
+        allocateArray(rewriter, loc, op, op.getResult().getType(), sizes);
     // result[i0, ..., in] = operand[in, ..., i0].
     SmallVector<int64_t> permutation(
         llvm::reverse(llvm::seq<int64_t>(0, sizes.size())));

@@ -16,24 +16,6 @@ using namespace mlir::vrir::lowering;
 
 namespace {
 
-/// Number of iterations of the 0-based range [start, stop) by `step`
-/// (either sign), never negative.
-static Value getTripCount(OpBuilder &b, Location loc, Value start, Value stop,
-                          Value step) {
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  Value positive =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, step, zero);
-  // ceil((stop - start) / step) for either sign of step.
-  Value distance = arith::SubIOp::create(b, loc, stop, start);
-  Value towardsZero = arith::SelectOp::create(
-      b, loc, positive, arith::SubIOp::create(b, loc, step, one),
-      arith::AddIOp::create(b, loc, step, one));
-  Value count = arith::DivSIOp::create(
-      b, loc, arith::AddIOp::create(b, loc, distance, towardsZero), step);
-  return arith::MaxSIOp::create(b, loc, count, zero);
-}
-
 /// `vrir.pfor`: the outermost one becomes an `scf.parallel` over all its
 /// dimensions (OpenMP later), nested ones a serial `scf.for` nest. Loops
 /// run over normalized counters; induction variables are rebuilt in the
@@ -51,7 +33,7 @@ struct PforOpLowering : public OpConversionPattern<PforOp> {
     Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
     SmallVector<Value> counts;
     for (unsigned d = 0; d < dims; ++d)
-      counts.push_back(getTripCount(rewriter, loc, space[3 * d],
+      counts.push_back(getRangeTripCount(rewriter, loc, space[3 * d],
                                     space[3 * d + 1], space[3 * d + 2]));
 
     bool nested = isInParallelLoop(op);

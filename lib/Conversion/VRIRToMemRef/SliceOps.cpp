@@ -39,20 +39,6 @@ static IndexFlags getIndexArrayFlags(std::optional<IndexFlags> flags) {
   return flags ? *flags : getDefaultIndexFlags();
 }
 
-/// The site of `array`, an operand of `op`, for error messages. The pass
-/// records the site of the first array operand only, which for an array
-/// assigned by `store_slice` or `scatter` is the value, not the target.
-static std::string getSiteOf(Operation *op, Value array) {
-  for (Value operand : op->getOperands()) {
-    if (!isa<ArrayType>(operand.getType()))
-      continue;
-    if (operand == array)
-      return getArraySite(op, array);
-    break;
-  }
-  return describeArraySite(array, op->getLoc());
-}
-
 /// `memref<?x...xT, strided<[?, ...], offset: ?>>`: the type of any view.
 static MemRefType getViewType(Type elementType, unsigned rank) {
   return getMemRefType(ArrayType::get(elementType.getContext(), elementType,
@@ -105,7 +91,8 @@ static LoweredRange lowerRangeIndex(OpBuilder &b, Location loc,
     Value negativeStep =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, step, zero);
     Value minusOne = arith::ConstantIndexOp::create(b, loc, -1);
-    Value lowest = arith::SelectOp::create(b, loc, negativeStep, minusOne, zero);
+    Value lowest =
+        arith::SelectOp::create(b, loc, negativeStep, minusOne, zero);
     Value highest = arith::SelectOp::create(
         b, loc, negativeStep, arith::SubIOp::create(b, loc, extent, one),
         extent);
@@ -124,8 +111,7 @@ static LoweredRange lowerRangeIndex(OpBuilder &b, Location loc,
   }
 
   Value count = getRangeTripCount(b, loc, start, stop, step);
-  IndexFlags checks =
-      flags & (IndexFlags::CheckLower | IndexFlags::CheckUpper);
+  IndexFlags checks = flags & (IndexFlags::CheckLower | IndexFlags::CheckUpper);
   if (checks == IndexFlags::None)
     return {start, count};
   // Check the first and the last element through lowerIndex, so that the
@@ -138,11 +124,12 @@ static LoweredRange lowerRangeIndex(OpBuilder &b, Location loc,
       b, loc, start,
       arith::MulIOp::create(b, loc, arith::SubIOp::create(b, loc, count, one),
                             step));
-  Value base = arith::ConstantIndexOp::create(b, loc, indexBase);
   for (Value element : {start, last}) {
-    Value probe = arith::SelectOp::create(b, loc, nonEmpty, element, zero);
+    Value userIndex = arith::SelectOp::create(b, loc, nonEmpty, element, zero);
     // lowerIndex takes and reports indices in the module's index base.
-    Value userIndex = arith::AddIOp::create(b, loc, probe, base);
+    if (indexBase != 0)
+      userIndex = arith::AddIOp::create(
+          b, loc, userIndex, arith::ConstantIndexOp::create(b, loc, indexBase));
     lowerIndex(b, loc, anchor, userIndex, probeExtent, checks, indexBase, site,
                dimension, parallel, anyFailed);
   }
@@ -171,7 +158,7 @@ static SliceView buildSliceView(OpBuilder &b, Operation *op, Value array,
   auto arrayType = cast<ArrayType>(array.getType());
   int64_t base = getModuleSemantics(op).indexBase;
   bool parallel = isInParallelLoop(op);
-  std::string site = getSiteOf(op, array);
+  std::string site = getArraySite(op, array);
 
   auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
   Value offset = metadata.getOffset();
@@ -187,16 +174,16 @@ static SliceView buildSliceView(OpBuilder &b, Operation *op, Value array,
     }
     IndexFlags indexFlags = getFlagsAt(flags, d);
     if (!isa<RangeType>(originalIndices[d].getType())) {
-      Value index = lowerIndex(b, loc, op, indices[d].front(), extent,
-                               indexFlags, base, site, d, parallel,
-                               result.anyFailed);
+      Value index =
+          lowerIndex(b, loc, op, indices[d].front(), extent, indexFlags, base,
+                     site, d, parallel, result.anyFailed);
       offset = arith::AddIOp::create(
           b, loc, offset, arith::MulIOp::create(b, loc, index, stride));
       continue;
     }
     LoweredRange range =
-        lowerRangeIndex(b, loc, op, indices[d], extent, indexFlags, base,
-                        site, d, parallel, result.anyFailed);
+        lowerRangeIndex(b, loc, op, indices[d], extent, indexFlags, base, site,
+                        d, parallel, result.anyFailed);
     offset = arith::AddIOp::create(
         b, loc, offset, arith::MulIOp::create(b, loc, range.start, stride));
     result.sizes.push_back(range.count);
@@ -251,11 +238,10 @@ static Value broadcastView(OpBuilder &b, Location loc, Value value,
   for (unsigned j = 0; j < type.getRank(); ++j) {
     Value isOne = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                         metadata.getSizes()[j], one);
-    strides.push_back(arith::SelectOp::create(b, loc, isOne, zero,
-                                              metadata.getStrides()[j]));
+    strides.push_back(
+        arith::SelectOp::create(b, loc, isOne, zero, metadata.getStrides()[j]));
   }
-  MemRefType viewType =
-      getViewType(type.getElementType(), targetSizes.size());
+  MemRefType viewType = getViewType(type.getElementType(), targetSizes.size());
   return memref::ReinterpretCastOp::create(
       b, loc, viewType, metadata.getBaseBuffer(),
       getAsOpFoldResult(metadata.getOffset()),
@@ -297,10 +283,9 @@ static Value copyIfAliased(OpBuilder &b, Location loc, Value value,
 /// of a selection of `targetSizes` in `target`: a scalar is returned as is,
 /// an array is checked for broadcasting, copied if it aliases `target` and
 /// viewed with the selection's shape.
-static Value prepareAssignedValue(OpBuilder &b, Location loc,
-                                  Operation *anchor, Value value,
-                                  Value target, ValueRange targetSizes,
-                                  StringRef message) {
+static Value prepareAssignedValue(OpBuilder &b, Location loc, Operation *anchor,
+                                  Value value, Value target,
+                                  ValueRange targetSizes, StringRef message) {
   if (!isa<MemRefType>(value.getType()))
     return value;
   checkBroadcast(b, loc, anchor, getMemRefSizes(b, loc, value), targetSizes,
@@ -363,7 +348,7 @@ struct StoreSliceOpLowering : public OpConversionPattern<StoreSliceOp> {
     Value value = adaptor.getValue().front();
     std::string message =
         "could not broadcast input array into the shape of the slice of " +
-        getSiteOf(op, op.getArray());
+        getArraySite(op, op.getArray());
     runUnlessFailed(rewriter, loc, slice.anyFailed, [&] {
       Value source = prepareAssignedValue(rewriter, loc, op, value, target,
                                           slice.sizes, message);
@@ -396,7 +381,7 @@ static void buildIndexArrayLoops(
   Location loc = op->getLoc();
   int64_t base = getModuleSemantics(op).indexBase;
   bool parallel = isInParallelLoop(op);
-  std::string site = getSiteOf(op, array);
+  std::string site = getArraySite(op, array);
   SmallVector<Value> sizes = getMemRefSizes(b, loc, memref);
   SmallVector<Value> indexSizes = getMemRefSizes(b, loc, indices);
   // The dimensions of `array` other than `axis`.
@@ -451,9 +436,9 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
     Location loc = op.getLoc();
     Value memref = adaptor.getArray(), indices = adaptor.getIndices();
     int64_t axis = op.getAxis();
-    Value result = allocateArray(
-        rewriter, loc, op, op.getResult().getType(),
-        getSelectionSizes(rewriter, loc, memref, indices, axis));
+    Value result =
+        allocateArray(rewriter, loc, op, op.getResult().getType(),
+                      getSelectionSizes(rewriter, loc, memref, indices, axis));
     buildIndexArrayLoops(
         rewriter, op, op.getArray(), memref, indices, axis,
         getIndexArrayFlags(op.getIndexFlags()),
@@ -476,7 +461,7 @@ struct ScatterOpLowering : public OpConversionPattern<ScatterOp> {
     int64_t axis = op.getAxis();
     std::string message =
         "could not broadcast input array into the shape of the selection of " +
-        getSiteOf(op, op.getArray());
+        getArraySite(op, op.getArray());
     Value source = prepareAssignedValue(
         rewriter, loc, op, adaptor.getValue(), memref,
         getSelectionSizes(rewriter, loc, memref, indices, axis), message);

@@ -31,6 +31,9 @@ CASES = [
     Case("matmul_views", [("A", A), ("B", rng.random((4, 5)))],
          results=None),  # filled in below
     Case("matmul_at", [("A", F), ("B", rng.random((5, 2)))], results=None),
+    Case("matmul_stepped", [("A", rng.random((5, 3))),
+                            ("B", np.asfortranarray(rng.random((4, 2))))],
+         results=None),
     Case("matmul_f32", [("A", A.astype(np.float32)),
                         ("B", np.asfortranarray(B.astype(np.float32)))],
          results=[A.astype(np.float32) @ B.astype(np.float32)], rtol=1e-5),
@@ -54,6 +57,9 @@ for case in CASES:
     if case.entry == "matmul_views":
         a, b = case.args[0][1], case.args[1][1]
         case.results = [a[::2, ::-1] @ b[:, 1:]]
+    elif case.entry == "matmul_stepped":
+        a, b = case.args[0][1], case.args[1][1]
+        case.results = [a[::2] @ b[1:]]
     elif case.entry == "matmul_at":
         a, b = case.args[0][1], case.args[1][1]
         case.results = [a.T @ b]

@@ -32,6 +32,9 @@ def put(array, idx, value, axis=0):
     return result
 
 
+M = np.asfortranarray(rng.random((4, 3)))
+MATLAB = "Inputs/matlab_slices_run.mlir"
+
 idx_cols = np.array([0, -1, 2, 2, -6], dtype=np.int64)
 idx_2d = np.array([[6, 0], [3, 3], [1, 5]], dtype=np.int32)
 idx_rows = np.array([4, -5, 1, 4], dtype=np.int64)
@@ -51,6 +54,8 @@ CASES = [
     Case("block_copy", [("A", A), ("a", 7), ("b", 9), ("s", 1), ("c", 0),
                         ("d", 6), ("t", 5)],
          results=[A[7:9, 0:6:5]]),
+    Case("rows_view", [("A", A), ("a", -1), ("b", -100), ("s", -2)],
+         results=[A[-1:-100:-2]]),
     Case("write_through_view", [("A", A), ("a", 4), ("b", -100), ("s", -3),
                                 ("c", -2), ("x", 7.5)],
          inplace={"A": assigned(A, (slice(4, -100, -3), -2), 7.5)}),
@@ -100,6 +105,33 @@ CASES = [
          inplace={"A": put(A, idx_rows, row)}),
     Case("put_rows", [("A", A), ("idx", idx_rows), ("B", row[:4])],
          error="could not broadcast input array"),
+    Case("put_rows_overlapping",
+         [("A", A), ("idx", np.array([1, 0], dtype=np.int64))],
+         inplace={"A": put(A, [1, 0], A[:2])}),
     Case("put_columns_scalar", [("A", A), ("idx", idx_rows[:1]), ("x", 3.0)],
          inplace={"A": put(A, idx_rows[:1], 3.0, axis=1)}),
+    Case("rows_in_pfor", [("A", A), ("n", 5), ("x", 2.0)],
+         inplace={"A": assigned(A, (slice(None), slice(1, 3)), 2.0)}),
+    Case("rows_in_pfor", [("A", A), ("n", 6), ("x", 2.0)],
+         error="dimension 0, index 5, extent 5 (in a parallel loop)"),
+    # MATLAB module: 1-based inclusive ranges, checked.
+    Case("rows", [("A", M), ("a", 2), ("b", 3)], results=[M[1:3]],
+         source=MATLAB),
+    Case("rows", [("A", M), ("a", 3), ("b", 2)], results=[M[2:2]],
+         source=MATLAB),
+    Case("rows", [("A", M), ("a", 2), ("b", 5)],
+         error="dimension 1, index 5, extent 4", source=MATLAB),
+    Case("rows", [("A", M), ("a", 0), ("b", 2)],
+         error="dimension 1, index 0, extent 4", source=MATLAB),
+    Case("column_reversed", [("A", M), ("j", 3)], results=[M[::-1, 2]],
+         source=MATLAB),
+    Case("set_column", [("A", M), ("j", 1), ("v", np.arange(4.0))],
+         inplace={"A": assigned(M, (slice(None), 0), np.arange(4.0))},
+         source=MATLAB),
+    Case("pick", [("v", np.arange(10.0, 15.0)),
+                  ("idx", np.array([5, 1, 1], dtype=np.int64))],
+         results=[np.array([14.0, 10.0, 10.0])], source=MATLAB),
+    Case("pick", [("v", np.arange(10.0, 15.0)),
+                  ("idx", np.array([0], dtype=np.int64))],
+         error="dimension 1, index 0, extent 5", source=MATLAB),
 ]

@@ -42,11 +42,29 @@ module {
     return %C : !m
   }
 
-  // The transpose of a column-major matrix, as a row-major view of the same
-  // data: BLAS reads it in place with CblasTrans.
+  // A.T of a column-major A, then a product with it (column-major operand,
+  // row-major result: CblasTrans).
   func.func @matmul_at(%A: !cm, %B: !m) -> !m {
     %At = vrir.transpose %A : !cm to !cm
     %C = vrir.matmul %At, %B : !cm, !m -> !m
+    return %C : !m
+  }
+
+  // A[::2] @ B[1:, :]: views that BLAS reads in place (a row-major one with
+  // a leading dimension of twice its row length, a column-major one with an
+  // offset).
+  func.func @matmul_stepped(%A: !m, %B: !cm) -> !m {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %big = arith.constant 1000000 : index
+    %rows = vrir.range %c0 to %big step %c2
+    %Av = vrir.slice %A[%rows] flags [#vrir.index<lower|upper|negative>]
+        : !m[!vrir.range] -> !s2
+    %tail = vrir.range %c1 to %big
+    %Bv = vrir.slice %B[%tail] flags [#vrir.index<lower|upper|negative>]
+        : !cm[!vrir.range] -> !s2
+    %C = vrir.matmul %Av, %Bv : !s2, !s2 -> !m
     return %C : !m
   }
 

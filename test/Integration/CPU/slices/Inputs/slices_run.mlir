@@ -13,14 +13,22 @@
 !im = !vrir.array<i32, 2, row_major>
 
 module {
-  // A[i, a:b:s] (copied: a view returned from a function would be cloned by
-  // the deallocation pipeline).
+  // A[i, a:b:s] as a new array.
   func.func @row_part(%A: !m, %i: index, %a: index, %b: index, %s: index) -> !v {
     %r = vrir.range %a to %b step %s
     %v = vrir.slice %A[%i, %r]
         flags [#vrir.index<lower|upper|negative>, #vrir.index<lower|upper|negative>] {copy}
         : !m[index, !vrir.range] -> !v
     return %v : !v
+  }
+
+  // A[a:b:s] returned as a view (the deallocation pipeline hands the caller
+  // a clone of a view it does not own, so the values are what is checked).
+  func.func @rows_view(%A: !m, %a: index, %b: index, %s: index) -> !s2 {
+    %r = vrir.range %a to %b step %s
+    %v = vrir.slice %A[%r] flags [#vrir.index<lower|upper|negative>]
+        : !m[!vrir.range] -> !s2
+    return %v : !s2
   }
 
   // V = A[a:b:s, c] (a view); V[:] = x writes A.
@@ -151,9 +159,34 @@ module {
     return
   }
 
+  // A[idx] = A[0:len(idx)]: the value overlaps the target (A[[1, 0]] = A[:2]
+  // swaps the first two rows only if the value is read first).
+  func.func @put_rows_overlapping(%A: !m, %idx: !iv) {
+    %c0 = arith.constant 0 : index
+    %k = vrir.dim %idx, 0 : !iv
+    %r = vrir.range %c0 to %k
+    %V = vrir.slice %A[%r] : !m[!vrir.range] -> !s2
+    vrir.scatter %V, %A[%idx] : !s2, !m[!iv]
+    return
+  }
+
   // A[:, idx] = x
   func.func @put_columns_scalar(%A: !m, %idx: !iv, %x: f64) {
     vrir.scatter %x, %A[%idx] {axis = 1 : i64} : f64, !m[!iv]
+    return
+  }
+
+  // In a parallel loop over n rows: A[i, 1:3] = x. Past the last row the
+  // bounds error is recorded and raised after the loop.
+  func.func @rows_in_pfor(%A: !m, %n: index, %x: f64) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    %rows = vrir.range %c0 to %n
+    vrir.pfor (%i) in %rows : !vrir.range shared(%A : !m) {
+      %cols = vrir.range %c1 to %c3
+      vrir.store_slice %x, %A[%i, %cols] : f64, !m[index, !vrir.range]
+    }
     return
   }
 }
