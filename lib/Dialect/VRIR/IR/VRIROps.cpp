@@ -646,6 +646,15 @@ LogicalResult BinaryOp::verify() {
 }
 
 namespace {
+/// `FloatOp` or `IntOp` of `lhs` and `rhs`.
+template <typename FloatOp, typename IntOp>
+Value createArith(PatternRewriter &rewriter, Location loc, bool isFloat,
+                  Value lhs, Value rhs) {
+  if (isFloat)
+    return FloatOp::create(rewriter, loc, lhs, rhs);
+  return IntOp::create(rewriter, loc, lhs, rhs);
+}
+
 /// A `vrir.binary` of two scalars is plain `arith`.
 struct ScalarBinaryToArith : public OpRewritePattern<BinaryOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -660,22 +669,24 @@ struct ScalarBinaryToArith : public OpRewritePattern<BinaryOp> {
     Value result;
     switch (op.getFn()) {
     case BinaryFn::Add:
-      result = isFloat ? arith::AddFOp::create(rewriter, loc, lhs, rhs)
-                             .getResult()
-                       : arith::AddIOp::create(rewriter, loc, lhs, rhs)
-                             .getResult();
+      result = createArith<arith::AddFOp, arith::AddIOp>(rewriter, loc,
+                                                         isFloat, lhs, rhs);
       break;
     case BinaryFn::Sub:
-      result = isFloat ? arith::SubFOp::create(rewriter, loc, lhs, rhs)
-                             .getResult()
-                       : arith::SubIOp::create(rewriter, loc, lhs, rhs)
-                             .getResult();
+      result = createArith<arith::SubFOp, arith::SubIOp>(rewriter, loc,
+                                                         isFloat, lhs, rhs);
       break;
     case BinaryFn::Mul:
-      result = isFloat ? arith::MulFOp::create(rewriter, loc, lhs, rhs)
-                             .getResult()
-                       : arith::MulIOp::create(rewriter, loc, lhs, rhs)
-                             .getResult();
+      result = createArith<arith::MulFOp, arith::MulIOp>(rewriter, loc,
+                                                         isFloat, lhs, rhs);
+      break;
+    case BinaryFn::Min:
+      result = createArith<arith::MinimumFOp, arith::MinSIOp>(
+          rewriter, loc, isFloat, lhs, rhs);
+      break;
+    case BinaryFn::Max:
+      result = createArith<arith::MaximumFOp, arith::MaxSIOp>(
+          rewriter, loc, isFloat, lhs, rhs);
       break;
     case BinaryFn::Div:
       // Integer division rounding differs between languages (C truncates,
@@ -683,18 +694,6 @@ struct ScalarBinaryToArith : public OpRewritePattern<BinaryOp> {
       if (!isFloat)
         return failure();
       result = arith::DivFOp::create(rewriter, loc, lhs, rhs);
-      break;
-    case BinaryFn::Min:
-      result = isFloat ? arith::MinimumFOp::create(rewriter, loc, lhs, rhs)
-                             .getResult()
-                       : arith::MinSIOp::create(rewriter, loc, lhs, rhs)
-                             .getResult();
-      break;
-    case BinaryFn::Max:
-      result = isFloat ? arith::MaximumFOp::create(rewriter, loc, lhs, rhs)
-                             .getResult()
-                       : arith::MaxSIOp::create(rewriter, loc, lhs, rhs)
-                             .getResult();
       break;
     case BinaryFn::And:
       result = arith::AndIOp::create(rewriter, loc, lhs, rhs);
