@@ -482,11 +482,14 @@ llvm::Error linkSharedLibrary(llvm::StringRef object, llvm::StringRef output,
                                    "the shared library");
   std::string runtime = getRuntimeLibrary(argv0);
   std::string runtimeDir = llvm::sys::path::parent_path(runtime).str();
-  std::vector<std::string> args = {*compiler,   "-shared",
-                                   object.str(), "-o",
-                                   output.str(), "-L" + runtimeDir,
-                                   "-Wl,-rpath," + runtimeDir,
-                                   "-lvrir_runtime"};
+  // --as-needed: a module that calls no BLAS (or memrefCopy) does not
+  // depend on OpenBLAS (or on the MLIR runner library and through it on
+  // libMLIR).
+  std::vector<std::string> args = {
+      *compiler,           "-shared",   object.str(),
+      "-o",                output.str(), "-Wl,--as-needed",
+      "-L" + runtimeDir,   "-Wl,-rpath," + runtimeDir,
+      "-lvrir_runtime"};
   for (const char *library :
        {VRIR_OMP_LIBRARY, VRIR_BLAS_LIBRARY, VRIR_MLIR_RUNNER_UTILS}) {
     args.push_back(library);

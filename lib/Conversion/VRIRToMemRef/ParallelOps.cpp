@@ -16,8 +16,8 @@ using namespace mlir::vrir::lowering;
 
 namespace {
 
-/// `vrir.pfor`: the outermost one becomes an `scf.parallel` over all its
-/// dimensions (OpenMP later), nested ones a serial `scf.for` nest. Loops
+/// `vrir.pfor`: the outermost one becomes an `scf.parallel` over its
+/// outermost dimension (OpenMP later), the rest serial `scf.for`s. Loops
 /// run over normalized counters; induction variables are rebuilt in the
 /// module's index base.
 struct PforOpLowering : public OpConversionPattern<PforOp> {
@@ -36,25 +36,30 @@ struct PforOpLowering : public OpConversionPattern<PforOp> {
       counts.push_back(getRangeTripCount(rewriter, loc, space[3 * d],
                                     space[3 * d + 1], space[3 * d + 2]));
 
+    // The outermost dimension of the outermost pfor runs in parallel; the
+    // other dimensions, and nested pfors, are serial loops inside it. (One
+    // collapsed OpenMP loop over all dimensions would divide every
+    // iteration's counter back into indices and keep the innermost loop
+    // from vectorizing.)
     bool nested = isInParallelLoop(op);
     SmallVector<Value> counters;
-    Block *insertion;
-    if (nested) {
-      for (unsigned d = 0; d < dims; ++d) {
-        auto loop = scf::ForOp::create(rewriter, loc, zero, counts[d], one);
-        counters.push_back(loop.getInductionVar());
-        rewriter.setInsertionPointToStart(loop.getBody());
-      }
-      insertion = rewriter.getInsertionBlock();
-    } else {
-      SmallVector<Value> lower(dims, zero), steps(dims, one);
-      auto loop =
-          scf::ParallelOp::create(rewriter, loc, lower, counts, steps);
-      auto loopCounters = loop.getInductionVars();
-      counters.assign(loopCounters.begin(), loopCounters.end());
-      insertion = loop.getBody();
-      rewriter.setInsertionPointToStart(insertion);
+    Operation *outermost = nullptr;
+    if (!nested) {
+      auto loop = scf::ParallelOp::create(rewriter, loc, ValueRange{zero},
+                                          ValueRange{counts[0]},
+                                          ValueRange{one});
+      counters.push_back(loop.getInductionVars()[0]);
+      outermost = loop;
+      rewriter.setInsertionPointToStart(loop.getBody());
     }
+    for (unsigned d = counters.size(); d < dims; ++d) {
+      auto loop = scf::ForOp::create(rewriter, loc, zero, counts[d], one);
+      counters.push_back(loop.getInductionVar());
+      if (!outermost)
+        outermost = loop;
+      rewriter.setInsertionPointToStart(loop.getBody());
+    }
+    Block *insertion = rewriter.getInsertionBlock();
     SmallVector<Value> inductionVars;
     for (unsigned d = 0; d < dims; ++d) {
       Value offset =
@@ -71,9 +76,7 @@ struct PforOpLowering : public OpConversionPattern<PforOp> {
     rewriter.eraseOp(body->getTerminator());
     rewriter.inlineBlockBefore(body, insertion, rewriter.getInsertionPoint(),
                                inductionVars);
-    rewriter.setInsertionPointAfter(
-        nested ? counters.front().getParentBlock()->getParentOp()
-               : insertion->getParentOp());
+    rewriter.setInsertionPointAfter(outermost);
     if (!nested) {
       // Raise the error one iteration recorded, once all have stopped.
       callRuntime(rewriter, loc, op, "vrir_rt_parallel_check", ValueRange{});

@@ -2,13 +2,14 @@
 
 !m = !vrir.array<f64, 2, row_major>
 
-// The outer pfor is one scf.parallel over every dimension (normalized
-// counters); a nested pfor runs serially; the error one iteration recorded
-// is raised after the loop.
+// The outer pfor's first dimension is an scf.parallel (normalized
+// counters), its other dimensions and a nested pfor run serially; the error
+// one iteration recorded is raised after the loop.
 // CHECK-LABEL: func.func @nest
-// CHECK: scf.parallel (%[[I:.*]], %[[J:.*]]) = (%c0, %c0) to (%{{.*}}, %{{.*}}) step (%c1, %c1)
-// CHECK:   scf.for %[[K:.*]] = %c0 to %{{.*}} step %c1
-// CHECK:     memref.store
+// CHECK: scf.parallel (%[[I:.*]]) = (%c0) to (%{{.*}}) step (%c1)
+// CHECK:   scf.for %[[J:.*]] = %c0 to %{{.*}} step %c1
+// CHECK:     scf.for %[[K:.*]] = %c0 to %{{.*}} step %c1
+// CHECK:       memref.store %{{.*}}, %{{.*}}[%[[I]], %[[K]]]
 // CHECK-NOT: scf.parallel
 // CHECK: llvm.call @vrir_rt_parallel_check()
 func.func @nest(%A: !m, %n: index) {
