@@ -794,7 +794,8 @@ int main(int argc, char **argv) {
   }
   // Arguments written in place: --out NAME=FILE.npy.
   for (llvm::StringRef spec : outFiles) {
-    auto [label, path] = spec.split('=');
+    llvm::StringRef label, path;
+    std::tie(label, path) = spec.split('=');
     if (path.empty())
       continue;
     auto found = llvm::find_if(

@@ -381,6 +381,11 @@ def VRIR_BinaryOp : VRIR_ElementwiseOp<"binary"> {
     frontend inserts `vrir.cast` for type promotion. The result is a scalar
     when both operands are, else a new array of the larger rank.
 
+    On integers `div` truncates toward zero and `rem` takes the sign of the
+    dividend (C, MATLAB's `fix`/`rem`); a frontend with floor semantics
+    (Python's `//` and `%`) adjusts the result. Integer division by zero is
+    undefined. `min`/`max` on floats propagate NaN (`np.minimum`).
+
     ```mlir
     %C = vrir.binary add %A, %s : !vrir.array<f64, 2, row_major>, f64 -> !vrir.array<f64, 2, row_major>
     ```
