@@ -7,7 +7,7 @@ from lit.llvm.subst import ToolSubst
 
 config.name = "VRIR"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir", ".test", ".py"]
+config.suffixes = [".mlir", ".test", ".py", ".vrir"]
 # Python files are tests only where they have RUN lines (test/Integration);
 # helpers are excluded by name.
 config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "Inputs",
@@ -23,7 +23,7 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.vrir_tools_dir, config.llvm_tools_dir]
-tools = ["vr-opt", "vr-run"]
+tools = ["vr-opt", "vr-run", "vr-translate"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.vrir_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

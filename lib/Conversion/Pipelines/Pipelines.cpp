@@ -11,7 +11,7 @@ using namespace mlir;
 /// -> OpenMP -> LLVM. Upstream passes by name, so the same list can be run
 /// stage by stage with vr-opt.
 static const char *const kVRIRToCPUFront =
-    "mem2reg,canonicalize,cse,"
+    "mem2reg,lift-cf-to-scf,canonicalize,cse,"
     "convert-vrir-to-memref,canonicalize,cse,"
     "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
     "convert-linalg-to-loops,canonicalize";

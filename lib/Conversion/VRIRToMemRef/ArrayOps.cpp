@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 
 using namespace mlir;
 using namespace mlir::vrir;
@@ -295,6 +296,22 @@ struct StoreOpLowering : public OpConversionPattern<StoreOp> {
   }
 };
 
+/// `ub.poison` of an array type (mem2reg's value of a variable read before
+/// any write, and lift-cf-to-scf's of a variable set on some loop exits
+/// only) is a poison memref.
+struct PoisonOpLowering : public OpConversionPattern<ub::PoisonOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ub::PoisonOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "no single converted type");
+    rewriter.replaceOpWithNewOp<ub::PoisonOp>(op, type);
+    return success();
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // Scalar variables left after mem2reg
 //===----------------------------------------------------------------------===//
@@ -341,6 +358,7 @@ void mlir::vrir::populateVRIRArrayToMemRefPatterns(
   patterns.add<RangeOpLowering, DomainOpLowering, AllocLowering<ZerosOp>,
                AllocLowering<OnesOp>, AllocLowering<EmptyOp>, DimOpLowering,
                NumelOpLowering, LoadOpLowering, StoreOpLowering,
-               AllocaOpLowering, ReadOpLowering, WriteOpLowering>(
+               AllocaOpLowering, ReadOpLowering, WriteOpLowering,
+               PoisonOpLowering>(
       converter, patterns.getContext());
 }

@@ -162,3 +162,14 @@ func.func @variable(%x: f64) -> f64 {
   %y = vrir.read %v : !vrir.var<f64>
   return %y : f64
 }
+
+// -----
+
+// A poison array (a variable read before it is written) is a poison memref.
+// CHECK-LABEL: func.func @poison
+// CHECK: %[[P:.*]] = ub.poison : memref<?xf64>
+// CHECK: return %[[P]]
+func.func @poison() -> !vrir.array<f64, 1, row_major> {
+  %p = ub.poison : !vrir.array<f64, 1, row_major>
+  return %p : !vrir.array<f64, 1, row_major>
+}

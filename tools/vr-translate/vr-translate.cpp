@@ -1,0 +1,16 @@
+//===- vr-translate.cpp - VRIR translation driver -------------------------===//
+//
+// mlir-translate with the VRIR translations: `--import-vrir-sexpr` reads the
+// S-expression form of VRIR (thesis appendix A) and prints the VRIR dialect.
+//
+//===----------------------------------------------------------------------===//
+
+#include "VRIR/Target/SExpr.h"
+
+#include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
+
+int main(int argc, char **argv) {
+  mlir::vrir::registerImportVRIRSExprTranslation();
+  return mlir::failed(
+      mlir::mlirTranslateMain(argc, argv, "VRIR translation driver\n"));
+}
