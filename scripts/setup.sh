@@ -42,6 +42,11 @@ if [ ! -f "$stamp" ] || ! cmp -s requirements.txt "$stamp"; then
   .venv/bin/python -m pip install -q --disable-pip-version-check -r requirements.txt
   cp requirements.txt "$stamp"
 fi
+# The Python frontend, editable (pinned dependencies in python/pyproject.toml).
+if ! .venv/bin/python -c "import vrir" 2>/dev/null; then
+  echo "setup: installing the vrir Python package"
+  .venv/bin/python -m pip install -q --disable-pip-version-check -e ./python
+fi
 
 # Configure once; later runs only rebuild.
 if [ ! -f build/build.ninja ]; then

@@ -10,6 +10,7 @@
 #include "VRIR/Runtime/VRIRRuntime.h"
 
 #include <atomic>
+#include <cstddef>
 #include <csetjmp>
 #include <cstdio>
 #include <cstdlib>
@@ -33,6 +34,87 @@ std::string formatBoundsError(const char *site, int64_t dim, int64_t index,
                 static_cast<long long>(dim), static_cast<long long>(index),
                 static_cast<long long>(extent));
   return std::string("index out of bounds: ") + site + buffer;
+}
+
+//===----------------------------------------------------------------------===//
+// Array memory
+//===----------------------------------------------------------------------===//
+//
+// Generated code allocates through _mlir_memref_to_llvm_* (the lowering's
+// generic allocation functions). Whole-array expressions allocate and free
+// temporaries of the same large sizes over and over; glibc returns such
+// blocks to the kernel on free, and every new one is then paid in page
+// faults (3x the arithmetic for `sqrt(A*A + B*B)`). Freed large blocks are
+// kept in a small cache and handed out again.
+
+constexpr size_t kHeader = 64;                // keeps 64-byte alignment
+constexpr size_t kCachedMin = 1 << 20;        // smaller blocks: malloc's
+constexpr size_t kCacheCapacity = 512u << 20; // bytes kept at most
+constexpr size_t kCacheSlots = 16;
+
+struct BlockCache {
+  std::mutex mutex;
+  void *blocks[kCacheSlots] = {};
+  size_t sizes[kCacheSlots] = {};
+  size_t bytes = 0;
+};
+BlockCache &getBlockCache() {
+  static BlockCache *cache = new BlockCache(); // outlives static destructors
+  return *cache;
+}
+
+size_t &blockSize(void *block) { return *static_cast<size_t *>(block); }
+
+void *allocateBlock(size_t size) {
+  if (size >= kCachedMin) {
+    BlockCache &cache = getBlockCache();
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    // Best fit among cached blocks at most twice as large as needed.
+    int best = -1;
+    for (size_t i = 0; i < kCacheSlots; ++i)
+      if (cache.blocks[i] && cache.sizes[i] >= size &&
+          cache.sizes[i] <= 2 * size &&
+          (best < 0 || cache.sizes[i] < cache.sizes[best]))
+        best = static_cast<int>(i);
+    if (best >= 0) {
+      void *block = cache.blocks[best];
+      cache.bytes -= cache.sizes[best];
+      cache.blocks[best] = nullptr;
+      return static_cast<char *>(block) + kHeader;
+    }
+  }
+  void *block = nullptr;
+  if (posix_memalign(&block, kHeader, size + kHeader) != 0)
+    return nullptr;
+  blockSize(block) = size;
+  return static_cast<char *>(block) + kHeader;
+}
+
+void freeBlock(void *pointer) {
+  if (!pointer)
+    return;
+  void *block = static_cast<char *>(pointer) - kHeader;
+  size_t size = blockSize(block);
+  if (size >= kCachedMin && size <= kCacheCapacity) {
+    BlockCache &cache = getBlockCache();
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    // Make room: drop the oldest-found blocks until this one fits.
+    for (size_t i = 0; i < kCacheSlots && cache.bytes + size > kCacheCapacity;
+         ++i)
+      if (cache.blocks[i]) {
+        std::free(cache.blocks[i]);
+        cache.bytes -= cache.sizes[i];
+        cache.blocks[i] = nullptr;
+      }
+    for (size_t i = 0; i < kCacheSlots; ++i)
+      if (!cache.blocks[i]) {
+        cache.blocks[i] = block;
+        cache.sizes[i] = size;
+        cache.bytes += size;
+        return;
+      }
+  }
+  std::free(block);
 }
 
 [[noreturn]] void raise(std::string message) {
@@ -98,6 +180,17 @@ int vrir_rt_invoke(void (*fn)(void **), void **args) {
 
 const char *vrir_rt_last_error(void) { return lastError.c_str(); }
 
-void vrir_rt_free(void *allocated) { std::free(allocated); }
+void vrir_rt_free(void *allocated) { freeBlock(allocated); }
+
+void *_mlir_memref_to_llvm_alloc(size_t size) { return allocateBlock(size); }
+
+void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t size) {
+  // Blocks are 64-byte aligned; larger alignments are not requested.
+  if (alignment > kHeader)
+    return nullptr;
+  return allocateBlock(size);
+}
+
+void _mlir_memref_to_llvm_free(void *pointer) { freeBlock(pointer); }
 
 } // extern "C"

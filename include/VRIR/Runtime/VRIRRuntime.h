@@ -16,6 +16,7 @@
 #ifndef VRIR_RUNTIME_VRIRRUNTIME_H
 #define VRIR_RUNTIME_VRIRRUNTIME_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -41,6 +42,12 @@ void vrir_rt_parallel_check(void);
  * Never returns, like vrir_rt_bounds_error. */
 void vrir_rt_error(const char *message);
 
+/* Array memory: the generic allocation functions of MLIR's memref-to-LLVM
+ * lowering, backed by malloc with a cache of large freed blocks. */
+void *_mlir_memref_to_llvm_alloc(size_t size);
+void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t size);
+void _mlir_memref_to_llvm_free(void *pointer);
+
 /* Called by hosts --------------------------------------------------------- */
 
 /* Calls a packed entry point `void fn(void **args)` (the `_mlir_<name>`
@@ -57,7 +64,8 @@ int vrir_rt_try(void (*fn)(void *), void *context);
 /* Message of the last error raised on this thread, "" if none. */
 const char *vrir_rt_last_error(void);
 
-/* Releases an array returned by VRIR code (its `allocated` pointer). */
+/* Releases an array returned by VRIR code (its `allocated` pointer, which
+ * comes from _mlir_memref_to_llvm_alloc: not to be passed to free()). */
 void vrir_rt_free(void *allocated);
 
 #ifdef __cplusplus

@@ -21,7 +21,10 @@ static const char *const kVRIRToCPUBack =
     // LLVM intrinsics first; libm for what has none (math-to-libm marks
     // the whole math dialect illegal).
     "convert-math-to-funcs{convert-ctlz=false},convert-math-to-llvm,"
-    "convert-math-to-libm,finalize-memref-to-llvm,convert-complex-to-llvm,"
+    "convert-math-to-libm,"
+    // Array memory comes from the VRIR runtime (a cache of large blocks).
+    "finalize-memref-to-llvm{use-generic-functions=true},"
+    "convert-complex-to-llvm,"
     "convert-arith-to-llvm,convert-index-to-llvm,convert-ub-to-llvm,"
     "convert-cf-to-llvm,convert-func-to-llvm,convert-openmp-to-llvm,"
     "reconcile-unrealized-casts,canonicalize";

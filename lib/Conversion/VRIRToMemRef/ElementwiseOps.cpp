@@ -388,33 +388,66 @@ static void lowerElementwise(ConversionPatternRewriter &rewriter, Operation *op,
       getBroadcastSizes(rewriter, loc, op, arrays, rank, description);
   Value result = allocateArray(rewriter, loc, op, resultType, sizes);
 
-  // A lone array operand of the result's rank gives the result its sizes:
-  // it cannot broadcast and needs no view.
-  bool mayBroadcast =
-      arrays.size() > 1 ||
-      cast<MemRefType>(arrays.front().getType()).getRank() != rank;
-  SmallVector<Value> inputs;
-  for (Value array : arrays)
-    inputs.push_back(
-        mayBroadcast ? getBroadcastView(rewriter, loc, array, sizes) : array);
-
   // Every operand is viewed with the result's shape: one map for all.
   AffineMap map = getArrayMap(rewriter.getContext(),
                               getLoopOrder(resultType.getLayout(), rank));
-  SmallVector<AffineMap> maps(inputs.size() + 1, map);
+  SmallVector<AffineMap> maps(arrays.size() + 1, map);
   SmallVector<utils::IteratorType> iterators(rank,
                                              utils::IteratorType::parallel);
-  linalg::GenericOp::create(
-      rewriter, loc, inputs, ValueRange{result}, maps, iterators,
-      [&](OpBuilder &b, Location loc, ValueRange args) {
-        // Array elements come in as block arguments, scalars from above.
-        SmallVector<Value> elements;
-        unsigned next = 0;
-        for (Value operand : operands)
-          elements.push_back(isa<MemRefType>(operand.getType()) ? args[next++]
-                                                                : operand);
-        linalg::YieldOp::create(b, loc, fn(b, loc, elements));
-      });
+  auto emitGeneric = [&](OpBuilder &b, ValueRange inputs) {
+    linalg::GenericOp::create(
+        b, loc, inputs, ValueRange{result}, maps, iterators,
+        [&](OpBuilder &nested, Location loc, ValueRange args) {
+          // Array elements come in as block arguments, scalars from above.
+          SmallVector<Value> elements;
+          unsigned next = 0;
+          for (Value operand : operands)
+            elements.push_back(
+                isa<MemRefType>(operand.getType()) ? args[next++] : operand);
+          linalg::YieldOp::create(nested, loc, fn(nested, loc, elements));
+        });
+  };
+  auto emitBroadcasting = [&](OpBuilder &b) {
+    SmallVector<Value> views;
+    for (Value array : arrays)
+      views.push_back(getBroadcastView(b, loc, array, sizes));
+    emitGeneric(b, views);
+  };
+
+  // A lone array operand of the result's rank gives the result its sizes:
+  // it cannot broadcast and needs no view.
+  bool sameRank = llvm::all_of(arrays, [&](Value array) {
+    return cast<MemRefType>(array.getType()).getRank() == rank;
+  });
+  if ((arrays.size() == 1 || rank == 0) && sameRank) {
+    emitGeneric(rewriter, arrays);
+  } else if (!sameRank) {
+    emitBroadcasting(rewriter);
+  } else {
+    // Operands of one rank usually have one shape: then the loops read them
+    // through their own layouts (unit inner strides the vectorizer can
+    // use), and only a real broadcast goes through the stride-0 views.
+    Value sameShape;
+    for (Value array : arrays) {
+      for (unsigned dim = 0; dim < rank; ++dim) {
+        Value size = memref::DimOp::create(rewriter, loc, array, dim);
+        Value equal = arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::eq, size, sizes[dim]);
+        sameShape =
+            sameShape
+                ? arith::AndIOp::create(rewriter, loc, sameShape, equal)
+                      .getResult()
+                : equal;
+      }
+    }
+    auto ifOp = scf::IfOp::create(rewriter, loc, sameShape,
+                                  /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(ifOp.thenBlock());
+    emitGeneric(rewriter, arrays);
+    rewriter.setInsertionPointToStart(ifOp.elseBlock());
+    emitBroadcasting(rewriter);
+  }
   rewriter.replaceOp(op, result);
 }
 

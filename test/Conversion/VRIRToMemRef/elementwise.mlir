@@ -597,3 +597,21 @@ func.func @reduce_in_pfor(%A: !vrir.array<f64, 2, row_major>, %B: !vrir.array<f6
   }
   return
 }
+
+// -----
+
+// Operands of one rank: when their shapes agree at run time the loops read
+// them through their own layouts (vectorizable); only a real broadcast
+// goes through stride-0 views.
+// CHECK-LABEL: func.func @same_rank_versions
+// CHECK-SAME: (%[[A:[a-z0-9_]+]]: memref<?x?xf64>, %[[B:[a-z0-9_]+]]: memref<?x?xf64>)
+// CHECK: %[[SAME:.*]] = arith.andi
+// CHECK: scf.if %{{.*}} {
+// CHECK:   linalg.generic {{.*}} ins(%[[A]], %[[B]] : memref<?x?xf64>, memref<?x?xf64>)
+// CHECK: } else {
+// CHECK:   memref.reinterpret_cast
+// CHECK:   linalg.generic
+func.func @same_rank_versions(%A: !vrir.array<f64, 2, row_major>, %B: !vrir.array<f64, 2, row_major>) -> !vrir.array<f64, 2, row_major> {
+  %C = vrir.binary add %A, %B : !vrir.array<f64, 2, row_major>, !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, row_major>
+  return %C : !vrir.array<f64, 2, row_major>
+}

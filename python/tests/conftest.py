@@ -1,0 +1,33 @@
+import os
+import sys
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+
+def variants2(a):
+    """The same values as a C-contiguous, an F-contiguous and a strided view."""
+    big = np.zeros((a.shape[0] * 2, a.shape[1] * 3), a.dtype)
+    view = big[::2, ::3]
+    view[...] = a
+    return {"C": a.copy(order="C"), "F": np.asfortranarray(a), "strided": view,
+            "negstrided": np.ascontiguousarray(a[::-1, ::-1])[::-1, ::-1]}
+
+
+def variants1(a):
+    big = np.zeros(a.shape[0] * 2, a.dtype)
+    big[::2] = a
+    rev = np.ascontiguousarray(a[::-1])[::-1]
+    return {"C": a.copy(), "strided": big[::2], "negstrided": rev}
+
+
+@pytest.fixture(params=["C", "F", "strided", "negstrided"])
+def layout2(request):
+    return lambda a: variants2(a)[request.param]
+
+
+@pytest.fixture(params=["C", "strided", "negstrided"])
+def layout1(request):
+    return lambda a: variants1(a)[request.param]

@@ -1,0 +1,221 @@
+"""The three error kinds: CompileError (outside the subset, with file and
+line), IndexError (out-of-bounds access, with the Python line) and TypeError
+(wrong argument types); plus run-time shape errors."""
+import inspect
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import vrir
+
+HERE = os.path.abspath(__file__)
+
+
+def line_of(fn, text):
+    lines, first = inspect.getsourcelines(fn.py_func)
+    for k, l in enumerate(lines):
+        if text in l:
+            return first + k
+    raise AssertionError(text)
+
+
+# ---------------------------------------------------------------- CompileError
+@vrir.jit
+def uses_list(x):
+    y = [1, 2, 3]
+    return x
+
+
+@vrir.jit
+def uses_try(x):
+    try:
+        x = x + 1
+    except Exception:
+        pass
+    return x
+
+
+@vrir.jit
+def uses_print(x):
+    print(x)
+    return x
+
+
+@vrir.jit
+def uses_unsupported_numpy(A):
+    return np.linalg.inv(A)
+
+
+@vrir.jit
+def uses_lambda(x):
+    f = lambda y: y + 1
+    return f(x)
+
+
+@vrir.jit
+def changes_type(A):
+    x = A
+    x = 1.0
+    return x
+
+
+@vrir.jit
+def iterates_array(A):
+    s = 0.0
+    for a in A:
+        s += a
+    return s
+
+
+@vrir.jit
+def unshared_write(A, B):
+    n = len(A)
+    for i in vrir.pfor(vrir.Domain(n), shared=[A]):
+        B[i] = A[i]
+
+
+@vrir.jit
+def break_in_prange(A):
+    for i in vrir.prange(len(A)):
+        if A[i] > 0:
+            break
+
+
+@vrir.jit
+def missing_return(x):
+    if x > 0:
+        return 1
+
+
+@vrir.jit
+def uses_reshape(A):
+    return A.reshape(2, 2)
+
+
+@pytest.mark.parametrize("fn,args,construct,marker", [
+    (uses_reshape, (np.ones(4),), "reshape", "A.reshape"),
+    (uses_list, (1,), "lists", "y = [1, 2, 3]"),
+    (uses_try, (1,), "Try", "try:"),
+    (uses_print, (1,), "print", "    print(x)"),
+    (uses_unsupported_numpy, (np.eye(2),), "linalg", "np.linalg.inv"),
+    (uses_lambda, (1,), "Lambda", "f = lambda"),
+    (changes_type, (np.ones(2),), "changes type", "x = 1.0"),
+    (iterates_array, (np.ones(2),), "for loops iterate", "for a in A"),
+    (unshared_write, (np.ones(2), np.ones(2)), "shared list", "for i in vrir.pfor"),
+    (break_in_prange, (np.ones(2),), "break", "            break"),
+    (missing_return, (1,), "without returning", "def missing_return"),
+])
+def test_compile_errors(fn, args, construct, marker):
+    with pytest.raises(vrir.CompileError) as info:
+        fn(*args)
+    msg = str(info.value)
+    assert construct in msg
+    assert f"{HERE}:{line_of(fn, marker)}" in msg
+
+
+# ---------------------------------------------------------------- IndexError
+@vrir.jit
+def oob_load(A, i):
+    return A[i, 0]
+
+
+@vrir.jit
+def oob_store(v, n):
+    for k in range(n):
+        v[k] = 1.0
+
+
+@vrir.jit
+def oob_parallel(v):
+    w = np.zeros(3)
+    for i in vrir.prange(len(v)):
+        w[i] = v[i]
+    return w
+
+
+def test_index_error_names_array_and_line():
+    A = np.ones((3, 2))
+    assert oob_load(A, -3) == 1.0  # negative indices wrap
+    with pytest.raises(IndexError) as info:
+        oob_load(A, 3)
+    msg = str(info.value)
+    assert "array 'A'" in msg
+    assert f"{HERE}:{line_of(oob_load, 'return A[i, 0]')}" in msg
+    assert "index 3, extent 3" in msg
+    with pytest.raises(IndexError):
+        oob_load(A, -4)
+
+
+def test_index_error_in_loop_store():
+    v = np.zeros(4)
+    with pytest.raises(IndexError) as info:
+        oob_store(v, 6)
+    assert f"{HERE}:{line_of(oob_store, 'v[k] = 1.0')}" in str(info.value)
+    assert list(v) == [1.0] * 4
+
+
+def test_index_error_in_parallel_loop():
+    with pytest.raises(IndexError) as info:
+        oob_parallel(np.ones(5))
+    assert f"{HERE}:{line_of(oob_parallel, 'w[i] = v[i]')}" in str(info.value)
+    # the kernel still works afterwards
+    np.testing.assert_array_equal(oob_parallel(np.ones(3)), np.ones(3))
+
+
+@vrir.jit
+def add(a, b):
+    return a + b
+
+
+def test_broadcast_mismatch_is_value_error():
+    with pytest.raises(ValueError):
+        add(np.ones(3), np.ones(4))
+
+
+# ---------------------------------------------------------------- TypeError
+@pytest.mark.parametrize("bad", [
+    np.ones(3, dtype=np.complex128), np.ones(3, dtype=np.uint8), [1.0, 2.0], "text",
+    np.float16(1.0), np.array(1.0), None])
+def test_type_errors(bad):
+    with pytest.raises(TypeError):
+        add(bad, 1.0)
+
+
+def test_wrong_number_of_arguments():
+    with pytest.raises(TypeError):
+        add(1.0)
+    with pytest.raises(TypeError):
+        add(1.0, 2.0, 3.0)
+
+
+# ---------------------------------------------------------------- caches
+def test_results_own_their_memory():
+    import gc
+    rs = [add(np.ones((50, 40)), float(k)) for k in range(20)]
+    gc.collect()
+    for k, r in enumerate(rs):
+        assert r.flags.writeable and r[3, 7] == 1.0 + k
+    del rs
+    gc.collect()
+
+
+def test_disk_cache_across_processes(tmp_path):
+    script = textwrap.dedent("""
+        import numpy as np, vrir, vrir.runtime as rt
+        @vrir.jit
+        def f(x, k):
+            return x * k + 1
+        assert (f(np.arange(3.0), 2.0) == np.array([1.0, 3.0, 5.0])).all()
+        print(rt.COMPILE_COUNT)
+    """)
+    path = tmp_path / "prog.py"
+    path.write_text(script)
+    env = dict(os.environ, VRIR_CACHE_DIR=str(tmp_path / "cache"),
+               PYTHONPATH=os.path.join(os.path.dirname(HERE), ".."))
+    runs = [subprocess.run([sys.executable, str(path)], env=env, capture_output=True,
+                           text=True, check=True).stdout.strip() for _ in range(2)]
+    assert runs == ["1", "0"]

@@ -1,0 +1,1829 @@
+"""Python AST -> VRIR MLIR text.
+
+Every Python variable is a `vrir.alloca` slot (read/written with
+`vrir.read`/`vrir.write`) and control flow is a CFG of `cf` branches; the
+backend pipeline (vr-run) runs mem2reg and lift-cf-to-scf. Types are inferred
+while emitting: when a variable is assigned a wider type than the one it was
+given, emission restarts with the wider type (a small fixed point).
+"""
+import ast
+import builtins
+import inspect
+import math
+import struct
+import textwrap
+
+import numpy as np
+
+from .errors import CompileError
+from .types import (ArrT, TupT, SCALARS, NP_TO_ELEM, mlir_type, kind, bits,
+                    promote_strong, promote_weak)
+
+NEG = "#vrir.index<lower|upper|negative>"
+NONE = "#vrir.index<none>"
+
+
+class Restart(Exception):
+    pass
+
+
+class V:
+    """A compile-time value: a runtime SSA value (scalar/array), a tuple,
+    or a reference to a module/function/dtype."""
+
+    __slots__ = ("ty", "ssa", "const", "items", "kind", "obj", "weak")
+
+    def __init__(self, ty=None, ssa=None, const=None, items=None, kind=None,
+                 obj=None, weak=False):
+        self.ty, self.ssa, self.const, self.items = ty, ssa, const, items
+        self.kind, self.obj, self.weak = kind, obj, weak
+
+    @property
+    def is_array(self):
+        return isinstance(self.ty, ArrT)
+
+    @property
+    def is_scalar(self):
+        return self.kind is None and self.ty in SCALARS
+
+
+def f_hex(value, ty):
+    if ty == "f32":
+        return "0x%08X" % struct.unpack(">I", struct.pack(">f", value))[0]
+    return "0x%016X" % struct.unpack(">Q", struct.pack(">d", value))[0]
+
+
+PY_DTYPES = {float: "f64", int: "i64", bool: "i1", np.float64: "f64",
+             np.float32: "f32", np.int64: "i64", np.int32: "i32",
+             np.bool_: "i1", np.double: "f64"}
+
+ARITH_OPS = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul",
+             ast.Div: "truediv", ast.FloorDiv: "floordiv", ast.Mod: "mod",
+             ast.Pow: "pow", ast.BitAnd: "and", ast.BitOr: "or",
+             ast.BitXor: "xor", ast.LShift: "shl", ast.RShift: "shr",
+             ast.MatMult: "matmul"}
+CMP_OPS = {ast.Lt: "lt", ast.LtE: "le", ast.Gt: "gt", ast.GtE: "ge",
+           ast.Eq: "eq", ast.NotEq: "ne"}
+CMPI = {"lt": "slt", "le": "sle", "gt": "sgt", "ge": "sge", "eq": "eq",
+        "ne": "ne"}
+CMPF = {"lt": "olt", "le": "ole", "gt": "ogt", "ge": "oge", "eq": "oeq",
+        "ne": "une"}
+UNARY_FLOAT_FNS = {"sqrt", "exp", "log", "sin", "cos", "tan", "tanh",
+                   "floor", "ceil"}
+REDUCTIONS = {"sum": "sum", "prod": "prod", "min": "min", "max": "max",
+              "amin": "min", "amax": "max", "mean": "mean"}
+
+
+class Region:
+    def __init__(self):
+        self.allocas = []
+        self.lines = []
+
+
+class Scope:
+    """Variables of the function or of a pfor body / gpu section."""
+
+    def __init__(self, kind, parent=None):
+        self.kind = kind  # function | pfor | gpu
+        self.parent = parent
+        self.slots = {}  # name -> ssa of the slot (in this scope's region)
+        self.values = {}  # name -> V captured from outside (read-only)
+        self.shared = set()
+
+
+class ModuleBuilder:
+    """One MLIR module: the entry function and the jit functions it calls."""
+
+    def __init__(self):
+        self.funcs = []  # MLIR text of each function
+        self.specs = {}  # (id(pyfunc), argtypes) -> (symbol, result types)
+        self.in_progress = set()
+        self.counter = 0
+
+    def specialize(self, jitfn, argtypes, public, symbol=None):
+        key = (id(jitfn), tuple(argtypes))
+        if key in self.specs:
+            return self.specs[key]
+        if key in self.in_progress:
+            raise CompileError(f"recursive call of {jitfn.__name__} is not supported")
+        self.in_progress.add(key)
+        if symbol is None:
+            self.counter += 1
+            symbol = f"{jitfn.__name__}__{self.counter}"
+        var_types, ret_types = {}, [None]
+        for attempt in range(20):
+            fe = FunctionEmitter(self, jitfn, argtypes, symbol, public,
+                                 var_types, ret_types)
+            try:
+                text = fe.emit_function()
+                break
+            except Restart:
+                continue
+        else:
+            raise CompileError(f"type inference of {jitfn.__name__} did not converge")
+        self.in_progress.discard(key)
+        self.funcs.append(text)
+        result = (symbol, fe.result_types())
+        self.specs[key] = result
+        return result
+
+    def text(self):
+        return "module {\n" + "\n".join(self.funcs) + "}\n"
+
+
+def _source_of(fn):
+    lines, first = inspect.getsourcelines(fn)
+    src = "".join(lines)
+    dedented = textwrap.dedent(src)
+    # columns shift by the removed indentation
+    shift = len(lines[0]) - len(lines[0].lstrip())
+    return dedented, first, shift
+
+
+class FunctionEmitter:
+    def __init__(self, module, jitfn, argtypes, symbol, public, var_types,
+                 ret_types):
+        self.module = module
+        self.jitfn = jitfn
+        self.pyfunc = jitfn.py_func
+        self.argtypes = list(argtypes)
+        self.symbol = symbol
+        self.public = public
+        self.var_types = var_types
+        self.ret_types = ret_types  # [None] until the first return; list
+        self.filename = self.pyfunc.__code__.co_filename
+        src, self.first_line, self.col_shift = _source_of(self.pyfunc)
+        tree = ast.parse(src)
+        self.fdef = tree.body[0]
+        if not isinstance(self.fdef, ast.FunctionDef):
+            raise CompileError("@vrir.jit applies to functions")
+        self.nssa = 0
+        self.nlabel = 0
+        self.region = Region()
+        self.scope = Scope("function")
+        self.terminated = False
+        self.loops = []
+        self.cur = self.fdef
+        self.def_lines = {}  # ssa -> index in region.lines of its op
+        self.globals = dict(self.pyfunc.__globals__)
+        if self.pyfunc.__closure__:
+            for name, cell in zip(self.pyfunc.__code__.co_freevars,
+                                  self.pyfunc.__closure__):
+                try:
+                    self.globals[name] = cell.cell_contents
+                except ValueError:
+                    pass
+
+    # ------------------------------------------------------------ helpers
+    def loc(self, node=None, name=None):
+        node = node or self.cur
+        line = getattr(node, "lineno", 1) + self.first_line - 1
+        col = getattr(node, "col_offset", 0) + 1 + self.col_shift
+        f = self.filename.replace("\\", "\\\\").replace('"', '\\"')
+        if name:
+            return f'loc("{name}"("{f}":{line}:{col}))'
+        return f'loc("{f}":{line}:{col})'
+
+    def where(self, node=None):
+        node = node or self.cur
+        line = getattr(node, "lineno", 1) + self.first_line - 1
+        return f"{self.filename}:{line}"
+
+    def error(self, msg, node=None):
+        raise CompileError(f"{self.where(node)}: {msg}")
+
+    def fresh(self):
+        self.nssa += 1
+        return f"%v{self.nssa}"
+
+    def label(self):
+        self.nlabel += 1
+        return f"^bb{self.nlabel}"
+
+    def emit(self, text):
+        self.region.lines.append(f"{text} {self.loc()}")
+
+    def op(self, text, ty):
+        """Emit `%r = text` and return V of type ty."""
+        r = self.fresh()
+        self.def_lines[r] = (self.region, len(self.region.lines))
+        self.emit(f"{r} = {text}")
+        return V(ty, r)
+
+    def raw(self, text):
+        self.region.lines.append(text)
+
+    def start_block(self, lab):
+        self.raw(f"{lab}:")
+        self.terminated = False
+
+    def br(self, lab):
+        self.emit(f"cf.br {lab}")
+        self.terminated = True
+
+    def cond_br(self, c, a, b):
+        self.emit(f"cf.cond_br {c.ssa}, {a}, {b}")
+        self.terminated = True
+
+    def const(self, value, ty):
+        if ty == "i1":
+            return self.op(f"arith.constant {'true' if value else 'false'}", "i1")
+        if ty in ("f32", "f64"):
+            v = self.op(f"arith.constant {f_hex(float(value), ty)} : {ty}", ty)
+        else:
+            v = self.op(f"arith.constant {int(value)} : {ty}", ty)
+        v.const = value
+        return v
+
+    def pyconst(self, value):
+        if isinstance(value, (bool, np.bool_)):
+            v = self.const(bool(value), "i1")
+        elif isinstance(value, (int, np.integer)) and not isinstance(value, np.generic):
+            v = self.const(int(value), "i64")
+        elif isinstance(value, float) and not isinstance(value, np.generic):
+            v = self.const(value, "f64")
+        elif isinstance(value, np.generic) and value.dtype in NP_TO_ELEM:
+            v = self.const(value.item(), NP_TO_ELEM[value.dtype])
+            v.const = value.item()
+            return v
+        else:
+            return None
+        v.weak = True
+        return v
+
+    def index(self, v):
+        """An integer scalar as an `index` ssa."""
+        v = self.to_int(v)
+        return self.op(f"arith.index_cast {v.ssa} : {v.ty} to index", "index").ssa
+
+    def from_index(self, ssa):
+        return self.op(f"arith.index_cast {ssa} : index to i64", "i64")
+
+    def to_int(self, v):
+        if not v.is_scalar:
+            self.error("expected an integer")
+        if v.ty in ("i64", "i32"):
+            return v
+        if v.ty == "i1":
+            return self.cast(v, "i64")
+        self.error("expected an integer, got a float")
+
+    def cast(self, v, elem):
+        """Scalar or array element-type conversion."""
+        if v.is_array:
+            if v.ty.elem == elem:
+                return v
+            t = ArrT(elem, v.ty.rank, "row_major")
+            return self.op(f"vrir.cast {v.ssa} : {v.ty.mlir()} to {t.mlir()}", t)
+        if v.ty == elem:
+            return v
+        if v.ty not in SCALARS:
+            self.error(f"cannot convert {self.tyname(v)} to {elem}")
+        if elem == "i1":
+            z = self.const(0, v.ty)
+            return self.cmp_scalar("ne", v, z)
+        r = self.op(f"vrir.cast {v.ssa} : {v.ty} to {elem}", elem)
+        r.weak = v.weak
+        return r
+
+    def tyname(self, v):
+        if v.kind == "tuple":
+            return "tuple"
+        if v.kind:
+            return v.kind
+        return str(v.ty)
+
+    def dim(self, a, k):
+        return self.op(f"vrir.dim {a.ssa}, {k} : {a.ty.mlir()}", "index").ssa
+
+    def to_strided(self, v):
+        t = ArrT(v.ty.elem, v.ty.rank, "strided")
+        return self.op(f"vrir.slice {v.ssa}[] : {v.ty.mlir()} -> {t.mlir()}", t)
+
+    def convert(self, v, ty, what="value"):
+        """Convert v to exactly type ty (assignments, returns, calls)."""
+        if isinstance(ty, TupT):
+            if v.kind != "tuple" or len(v.items) != len(ty.items):
+                self.error(f"{what}: expected a tuple of {len(ty.items)}")
+            return V(ty, kind="tuple", items=[self.convert(x, t, what) for x, t in zip(v.items, ty.items)])
+        if isinstance(ty, ArrT):
+            if not v.is_array or v.ty.elem != ty.elem or v.ty.rank != ty.rank:
+                self.error(f"{what}: cannot convert {self.tyname(v)} to {ty}")
+            if v.ty == ty:
+                return v
+            if ty.layout == "strided":
+                return self.to_strided(v)
+            return self.op(f"vrir.copy {v.ssa} : {v.ty.mlir()} to {ty.mlir()}", ty)
+        if not v.is_scalar:
+            self.error(f"{what}: cannot convert {self.tyname(v)} to {ty}")
+        return self.cast(v, ty)
+
+    def unify(self, a, b, what):
+        if a == b:
+            return a
+        if isinstance(a, str) and isinstance(b, str) and a in SCALARS and b in SCALARS:
+            return promote_strong(a, b)
+        if isinstance(a, ArrT) and isinstance(b, ArrT) and a.elem == b.elem and a.rank == b.rank:
+            return ArrT(a.elem, a.rank, "strided")
+        if isinstance(a, TupT) and isinstance(b, TupT) and len(a.items) == len(b.items):
+            return TupT(tuple(self.unify(x, y, what) for x, y in zip(a.items, b.items)))
+        self.error(f"{what} changes type from {a} to {b}; VRIR variables have one type")
+
+    # ------------------------------------------------------------ variables
+    def lookup_slot(self, name):
+        return self.scope.slots.get(name)
+
+    def new_slot(self, name, ty):
+        s = self.fresh()
+        self.region.allocas.append(
+            f'{s} = vrir.alloca "{name}" : !vrir.var<{mlir_type(ty)}> {self.loc()}')
+        self.scope.slots[name] = s
+        return s
+
+    def assign_name(self, name, v, node=None):
+        if v.kind == "tuple":
+            ty = TupT(tuple(x.ty for x in v.items))
+            if any(x.kind is not None for x in v.items):
+                self.error("nested tuples or non-value tuple items cannot be stored")
+        elif v.kind is not None:
+            self.error(f"cannot assign a {v.kind} to a variable")
+        else:
+            ty = v.ty
+        if name in self.scope.shared:
+            self.error(f"cannot assign the variable '{name}': the enclosing pfor "
+                       "shares it, and shared variables cannot be rebound")
+        old = self.var_types.get(name)
+        if old is None:
+            self.var_types[name] = ty
+        else:
+            new = self.unify(old, ty, f"variable '{name}'")
+            if new != old:
+                self.var_types[name] = new
+                raise Restart()
+            ty = old
+        v = self.convert(v, ty, f"assignment to '{name}'")
+        if v.is_array:
+            self.name_value(v, name)
+        self.write_var(name, v, ty)
+
+    def name_value(self, v, name):
+        found = self.def_lines.get(v.ssa)
+        if found is None:
+            return
+        region, i = found
+        line = region.lines[i]
+        if line.endswith(")") and ' loc("' in line and '"(' not in line.rsplit(" loc(", 1)[1]:
+            head, tail = line.rsplit(" loc(", 1)
+            region.lines[i] = f'{head} loc("{name}"({tail})'
+
+    def write_var(self, name, v, ty):
+        if isinstance(ty, TupT):
+            for k, (x, t) in enumerate(zip(v.items, ty.items)):
+                self.write_var(f"{name}.{k}", x, t)
+            return
+        slot = self.lookup_slot(name)
+        if slot is None:
+            slot = self.new_slot(name, ty)
+        self.scope.values.pop(name, None)
+        self.emit(f"vrir.write {v.ssa}, {slot} : !vrir.var<{mlir_type(ty)}>")
+
+    def read_var(self, name, ty):
+        if isinstance(ty, TupT):
+            items = [self.read_var(f"{name}.{k}", t) for k, t in enumerate(ty.items)]
+            return V(ty, kind="tuple", items=items)
+        slot = self.lookup_slot(name)
+        if slot is None:
+            return None
+        return self.op(f"vrir.read {slot} : !vrir.var<{mlir_type(ty)}>", ty)
+
+    def has_var(self, name):
+        ty = self.var_types.get(name)
+        if ty is None:
+            return False
+        if name in self.scope.values:
+            return True
+        first = name if not isinstance(ty, TupT) else f"{name}.0"
+        return first in self.scope.slots
+
+    def load_name(self, name, node):
+        if name in self.scope.values:
+            return self.scope.values[name]
+        ty = self.var_types.get(name)
+        if ty is not None:
+            v = self.read_var(name, ty)
+            if v is not None:
+                return v
+        if name in self.local_names:
+            self.error(f"variable '{name}' is used before it is assigned", node)
+        return self.global_value(name, node)
+
+    def global_value(self, name, node):
+        if name in self.globals:
+            obj = self.globals[name]
+        elif hasattr(builtins, name):
+            obj = getattr(builtins, name)
+        else:
+            self.error(f"name '{name}' is not defined", node)
+        return self.wrap_object(obj, name, node)
+
+    def wrap_object(self, obj, name, node):
+        from . import api
+        import vrir as vrir_pkg
+        if obj is np:
+            return V(kind="module", obj="np")
+        if obj is math:
+            return V(kind="module", obj="math")
+        if obj is vrir_pkg or obj is api:
+            return V(kind="module", obj="vrir")
+        if isinstance(obj, api.JitFunction):
+            return V(kind="jitfn", obj=obj)
+        if obj is api.prange:
+            return V(kind="func", obj=("vrir", "prange"))
+        if obj is api.pfor:
+            return V(kind="func", obj=("vrir", "pfor"))
+        if obj is api.Domain:
+            return V(kind="func", obj=("vrir", "Domain"))
+        if obj is api.gpu:
+            return V(kind="func", obj=("vrir", "gpu"))
+        if isinstance(obj, type) and obj in PY_DTYPES:
+            return V(kind="dtype", obj=PY_DTYPES[obj])
+        if obj is None:
+            return V(kind="none")
+        if isinstance(obj, (bool, int, float, np.generic)):
+            v = self.pyconst(obj)
+            if v is not None:
+                return v
+        if isinstance(obj, str):
+            return V(kind="str", obj=obj)
+        if callable(obj) and getattr(obj, "__module__", None) == "builtins" and hasattr(builtins, getattr(obj, "__name__", "")):
+            return V(kind="func", obj=("builtin", obj.__name__))
+        if callable(obj) and getattr(obj, "__module__", "") in ("numpy", "math"):
+            mod = "np" if obj.__module__ == "numpy" else "math"
+            return V(kind="func", obj=(mod, obj.__name__))
+        if isinstance(obj, np.ufunc):
+            return V(kind="func", obj=("np", obj.__name__))
+        if isinstance(obj, tuple):
+            return V(kind="tuple", items=[self.wrap_object(x, name, node) for x in obj])
+        self.error(f"global '{name}' of type {type(obj).__name__} is not supported "
+                   "in compiled code", node)
+
+    # ------------------------------------------------------------ function
+    def emit_function(self):
+        fd = self.fdef
+        a = fd.args
+        if a.vararg or a.kwarg or a.kwonlyargs or a.posonlyargs:
+            self.error("*args, **kwargs and keyword-only parameters are not supported", fd)
+        params = [p.arg for p in a.args]
+        if len(params) != len(self.argtypes):
+            raise TypeError(f"{fd.name}() takes {len(params)} arguments, got {len(self.argtypes)}")
+        self.local_names = set()
+        for n in ast.walk(fd):
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+                self.local_names.add(n.id)
+            if isinstance(n, (ast.Global, ast.Nonlocal)):
+                self.error("global/nonlocal statements are not supported", n)
+        self.local_names.update(params)
+        sig = []
+        for k, (p, t) in enumerate(zip(params, self.argtypes)):
+            self.cur = a.args[k]
+            ssa = f"%arg{k}"
+            sig.append(f"{ssa}: {mlir_type(t)} {self.loc(a.args[k], name=p)}")
+            self.var_types.setdefault(p, t)
+            vt = self.var_types[p]
+            self.cur = fd
+            self.write_var(p, self.convert(V(t, ssa), vt), vt)
+        self.cur = fd
+        self.suite(fd.body)
+        if not self.terminated:
+            if self.ret_types[0] not in (None, ()):
+                self.error(f"function '{fd.name}' can reach its end without returning "
+                           "a value (add a return on every path)", fd)
+            self.ret_types[0] = ()
+            self.emit("func.return")
+        rts = self.result_types()
+        res = ""
+        if rts:
+            res = " -> (" + ", ".join(mlir_type(t) for t in rts) + ")"
+        attrs = ' attributes {llvm.emit_c_interface}' if self.public else ""
+        vis = "" if self.public else "private "
+        body = self.region.allocas + self.region.lines
+        return (f"func.func {vis}@{self.symbol}({', '.join(sig)}){res}{attrs} {{\n"
+                + "\n".join("  " + l if not l.startswith("^") else l for l in body)
+                + f"\n}} {self.loc(fd)}\n")
+
+    def result_types(self):
+        r = self.ret_types[0]
+        return list(r) if r else []
+
+    # ------------------------------------------------------------ statements
+    def suite(self, stmts):
+        for s in stmts:
+            if self.terminated:
+                break
+            self.stmt(s)
+
+    def stmt(self, s):
+        saved = self.cur
+        self.cur = s
+        try:
+            meth = getattr(self, "stmt_" + type(s).__name__, None)
+            if meth is None:
+                self.error(f"unsupported statement '{type(s).__name__}'")
+            meth(s)
+        finally:
+            self.cur = saved
+
+    def stmt_Pass(self, s):
+        pass
+
+    def stmt_Expr(self, s):
+        if isinstance(s.value, ast.Constant):
+            return  # docstring
+        self.expr(s.value)
+
+    def stmt_Assign(self, s):
+        v = self.expr(s.value)
+        for t in s.targets:
+            self.assign(t, v)
+
+    def stmt_AnnAssign(self, s):
+        if s.value is None:
+            return
+        self.assign(s.target, self.expr(s.value))
+
+    def assign(self, t, v):
+        self.cur = t
+        if isinstance(t, ast.Name):
+            self.assign_name(t.id, v, t)
+        elif isinstance(t, (ast.Tuple, ast.List)):
+            if v.kind != "tuple":
+                self.error("only tuples can be unpacked")
+            if len(v.items) != len(t.elts):
+                self.error(f"cannot unpack {len(v.items)} values into {len(t.elts)} targets")
+            for tt, vv in zip(t.elts, v.items):
+                self.assign(tt, vv)
+        elif isinstance(t, ast.Subscript):
+            base = self.expr(t.value)
+            if not base.is_array:
+                self.error("item assignment on a non-array")
+            plan = self.index_plan(base, t.slice)
+            self.store_plan(base, plan, v)
+        elif isinstance(t, ast.Attribute):
+            self.error(f"assignment to attribute '{t.attr}' is not supported")
+        else:
+            self.error(f"unsupported assignment target {type(t).__name__}")
+
+    def stmt_AugAssign(self, s):
+        op = ARITH_OPS.get(type(s.op))
+        if op is None:
+            self.error(f"unsupported operator {type(s.op).__name__}")
+        t = s.target
+        if isinstance(t, ast.Name):
+            cur = self.load_name(t.id, t)
+            self.assign_name(t.id, self.binop(op, cur, self.expr(s.value)), t)
+        elif isinstance(t, ast.Subscript):
+            base = self.expr(t.value)
+            if not base.is_array:
+                self.error("item assignment on a non-array")
+            plan = self.index_plan(base, t.slice)
+            cur = self.load_plan(base, plan)
+            rhs = self.expr(s.value)
+            self.store_plan(base, plan, self.binop(op, cur, rhs))
+        else:
+            self.error("unsupported augmented assignment target")
+
+    def stmt_If(self, s):
+        c = self.truth(self.expr(s.test))
+        then_l, join_l = self.label(), self.label()
+        else_l = self.label() if s.orelse else join_l
+        self.cond_br(c, then_l, else_l)
+        reached = not s.orelse
+        self.start_block(then_l)
+        self.suite(s.body)
+        if not self.terminated:
+            self.br(join_l)
+            reached = True
+        if s.orelse:
+            self.start_block(else_l)
+            self.suite(s.orelse)
+            if not self.terminated:
+                self.br(join_l)
+                reached = True
+        if reached:
+            self.start_block(join_l)
+        else:
+            self.terminated = True
+
+    def stmt_While(self, s):
+        if s.orelse:
+            self.error("while ... else is not supported")
+        head, body, exit_ = self.label(), self.label(), self.label()
+        self.br(head)
+        self.start_block(head)
+        state = {"exit": False}
+        test = s.test
+        if isinstance(test, ast.Constant) and test.value is True:
+            self.br(body)
+        else:
+            c = self.truth(self.expr(test))
+            self.cond_br(c, body, exit_)
+            state["exit"] = True
+        self.start_block(body)
+        self.loops.append((head, exit_, state))
+        self.suite(s.body)
+        self.loops.pop()
+        if not self.terminated:
+            self.br(head)
+        if state["exit"]:
+            self.start_block(exit_)
+        else:
+            self.terminated = True
+
+    def stmt_Break(self, s):
+        if not self.loops:
+            self.error("'break' outside a loop (or inside a parallel loop)")
+        self.loops[-1][2]["exit"] = True
+        self.br(self.loops[-1][1])
+
+    def stmt_Continue(self, s):
+        if not self.loops:
+            self.error("'continue' outside a loop (or inside a parallel loop)")
+        self.br(self.loops[-1][0])
+
+    def stmt_Return(self, s):
+        if self.scope.kind != "function":
+            self.error("'return' inside a parallel loop or gpu section")
+        if s.value is None:
+            vals = []
+        else:
+            v = self.expr(s.value)
+            if v.kind == "none":
+                vals = []
+            elif v.kind == "tuple":
+                vals = v.items
+            else:
+                vals = [v]
+        for x in vals:
+            if x.kind is not None:
+                self.error(f"cannot return a {x.kind}")
+        tys = tuple(x.ty for x in vals)
+        old = self.ret_types[0]
+        if old is None:
+            self.ret_types[0] = tys
+        elif old != tys:
+            if len(old) != len(tys):
+                self.error("all return statements must return the same number of values")
+            new = tuple(self.unify(a, b, "the return value") for a, b in zip(old, tys))
+            if new != old:
+                self.ret_types[0] = new
+                raise Restart()
+        tys = self.ret_types[0]
+        conv = [self.convert(x, t, "return value") for x, t in zip(vals, tys)]
+        if conv:
+            self.emit("func.return " + ", ".join(c.ssa for c in conv) + " : "
+                      + ", ".join(mlir_type(t) for t in tys))
+        else:
+            self.emit("func.return")
+        self.terminated = True
+
+    # --- for loops
+    def stmt_For(self, s):
+        if s.orelse:
+            self.error("for ... else is not supported")
+        it = s.iter
+        if isinstance(it, ast.Call):
+            fn = self.expr(it.func)
+            if fn.kind == "func" and fn.obj == ("builtin", "range"):
+                return self.for_range(s, it)
+            if fn.kind == "func" and fn.obj in (("vrir", "prange"), ("vrir", "pfor")):
+                return self.for_parallel(s, it, fn.obj[1])
+        self.error("for loops iterate over range(...), vrir.prange(...) or vrir.pfor(...) only")
+
+    def range_args(self, call):
+        if call.keywords:
+            self.error("range() takes no keyword arguments")
+        args = [self.to_int(self.expr(a)) for a in call.args]
+        args = [self.cast(a, "i64") for a in args]
+        if len(args) == 1:
+            return self.const(0, "i64"), args[0], self.const(1, "i64")
+        if len(args) == 2:
+            return args[0], args[1], self.const(1, "i64")
+        if len(args) == 3:
+            if args[2].const == 0:
+                self.error("range() step must not be zero")
+            return args
+        self.error("range() takes 1 to 3 arguments")
+
+    def for_range(self, s, call):
+        start, stop, step = self.range_args(call)
+        if not isinstance(s.target, ast.Name):
+            self.error("the target of a for loop over range() must be a name")
+        self.nssa += 1
+        ctr = self.new_slot(f"$ctr{self.nssa}", "i64")
+        self.emit(f"vrir.write {start.ssa}, {ctr} : !vrir.var<i64>")
+        head, body, latch, exit_ = self.label(), self.label(), self.label(), self.label()
+        self.br(head)
+        self.start_block(head)
+        v = self.op(f"vrir.read {ctr} : !vrir.var<i64>", "i64")
+        if step.const is not None:
+            c = self.op(f"arith.cmpi {'slt' if step.const > 0 else 'sgt'}, {v.ssa}, {stop.ssa} : i64", "i1")
+        else:
+            up = self.op(f"arith.cmpi slt, {v.ssa}, {stop.ssa} : i64", "i1")
+            down = self.op(f"arith.cmpi sgt, {v.ssa}, {stop.ssa} : i64", "i1")
+            z = self.const(0, "i64")
+            pos = self.op(f"arith.cmpi sgt, {step.ssa}, {z.ssa} : i64", "i1")
+            c = self.op(f"arith.select {pos.ssa}, {up.ssa}, {down.ssa} : i1", "i1")
+        self.cond_br(c, body, exit_)
+        self.start_block(body)
+        self.cur = s.target
+        self.assign_name(s.target.id, v, s.target)
+        self.cur = s
+        self.loops.append((latch, exit_, {"exit": True}))
+        self.suite(s.body)
+        self.loops.pop()
+        if not self.terminated:
+            self.br(latch)
+        self.start_block(latch)
+        v2 = self.op(f"vrir.read {ctr} : !vrir.var<i64>", "i64")
+        v3 = self.op(f"arith.addi {v2.ssa}, {step.ssa} : i64", "i64")
+        self.emit(f"vrir.write {v3.ssa}, {ctr} : !vrir.var<i64>")
+        self.br(head)
+        self.start_block(exit_)
+
+    def names_in(self, stmts):
+        loads, stores, index_stores = set(), set(), set()
+        for st in stmts:
+            for n in ast.walk(st):
+                if isinstance(n, ast.Name):
+                    (stores if isinstance(n.ctx, ast.Store) else loads).add(n.id)
+                if isinstance(n, (ast.Assign, ast.AugAssign)):
+                    targets = n.targets if isinstance(n, ast.Assign) else [n.target]
+                    for t in targets:
+                        for tt in ast.walk(t):
+                            if isinstance(tt, ast.Subscript):
+                                b = tt.value
+                                while isinstance(b, ast.Subscript):
+                                    b = b.value
+                                if isinstance(b, ast.Name):
+                                    index_stores.add(b.id)
+        return loads, stores, index_stores
+
+    def enter_nested(self, kind, stmts, shared_names=None):
+        """Capture outer variables before a pfor body / gpu section."""
+        loads, stores, index_stores = self.names_in(stmts)
+        captured = {}
+        for name in sorted(loads | stores):
+            if self.has_var(name):
+                captured[name] = self.load_name(name, self.cur)
+        return captured, stores, index_stores
+
+    def push_scope(self, kind, captured, stores, shared):
+        outer = (self.region, self.scope, self.terminated, self.loops)
+        self.region = Region()
+        scope = Scope(kind, self.scope)
+        self.scope = scope
+        self.terminated = False
+        self.loops = []
+        scope.shared = set(shared)
+        for name, v in captured.items():
+            if name in stores:
+                self.write_var(name, v, self.var_types[name])
+            else:
+                scope.values[name] = v
+        return outer
+
+    def pop_scope(self, outer):
+        region = self.region
+        self.region, self.scope, self.terminated, self.loops = outer
+        return region
+
+    def region_text(self, region, indent="    "):
+        body = region.allocas + region.lines
+        return "\n".join(indent + l if not l.startswith("^") else l for l in body)
+
+    def for_parallel(self, s, call, form):
+        if self.scope.kind == "gpu" and False:
+            pass
+        if form == "prange":
+            start, stop, step = self.range_args(call)
+            r = self.op(f"vrir.range {self.index(start)} to {self.index(stop)} step {self.index(step)}", "range")
+            space, space_ty, ndims = r.ssa, "!vrir.range", 1
+            shared_names = None
+        else:
+            if not call.args or len(call.args) != 1:
+                self.error("vrir.pfor(domain, shared=[...]) takes one domain")
+            dom = call.args[0]
+            if isinstance(dom, ast.Call) and isinstance(self.expr(dom.func), V) and self.expr(dom.func).obj == ("vrir", "Domain"):
+                ranges = []
+                for d in dom.args:
+                    if isinstance(d, ast.Call) and self.expr(d.func).obj == ("builtin", "range"):
+                        a, b, c = self.range_args(d)
+                    else:
+                        a, b, c = self.const(0, "i64"), self.cast(self.to_int(self.expr(d)), "i64"), self.const(1, "i64")
+                    ranges.append(self.op(f"vrir.range {self.index(a)} to {self.index(b)} step {self.index(c)}", "range").ssa)
+                if not ranges:
+                    self.error("vrir.Domain needs at least one dimension")
+            else:
+                self.error("vrir.pfor's first argument must be vrir.Domain(...)")
+            ndims = len(ranges)
+            space_ty = f"!vrir.domain<{ndims}>"
+            space = self.op(f"vrir.domain {', '.join(ranges)} : {space_ty}", "domain").ssa
+            shared_names = []
+            for kw in call.keywords:
+                if kw.arg != "shared" or not isinstance(kw.value, (ast.List, ast.Tuple)):
+                    self.error("vrir.pfor takes shared=[names...]")
+                for e in kw.value.elts:
+                    if not isinstance(e, ast.Name):
+                        self.error("the shared list holds variable names")
+                    shared_names.append(e.id)
+        tgt = s.target
+        if ndims == 1 and isinstance(tgt, ast.Name):
+            tnames = [tgt.id]
+        elif isinstance(tgt, ast.Tuple) and all(isinstance(e, ast.Name) for e in tgt.elts) and len(tgt.elts) == ndims:
+            tnames = [e.id for e in tgt.elts]
+        else:
+            self.error(f"the loop target must be {ndims} name(s)")
+        captured, stores, index_stores = self.enter_nested("pfor", s.body)
+        for n in tnames:
+            captured.pop(n, None)
+        if shared_names is None:  # prange: arrays used and not rebound are shared
+            shared_names = [n for n, v in captured.items() if v.is_array and n not in stores]
+        for n in shared_names:
+            if n not in captured:
+                if self.has_var(n) or n in self.local_names:
+                    continue
+                self.error(f"shared variable '{n}' is not defined before the loop")
+            if n in stores:
+                self.error(f"cannot assign the variable '{n}': the enclosing pfor shares it, "
+                           "and shared variables cannot be rebound (thesis 4.5.1)")
+        for n in index_stores:
+            if n in captured and n not in shared_names and captured[n].is_array:
+                self.error(f"the array '{n}' is written by index inside a pfor but is not "
+                           "in its shared list (thesis 4.5.1)")
+        shared_vals = [captured[n] for n in shared_names if n in captured and captured[n].kind is None]
+        ivs = [self.fresh() for _ in tnames]
+        outer = self.push_scope("pfor", captured, stores, shared_names)
+        for n, iv in zip(tnames, ivs):
+            self.assign_name(n, self.from_index(iv))
+        self.suite(s.body)
+        if not self.terminated:
+            self.emit("scf.yield")
+        region = self.pop_scope(outer)
+        sh = ""
+        if shared_vals:
+            sh = (" shared(" + ", ".join(v.ssa for v in shared_vals) + " : "
+                  + ", ".join(mlir_type(v.ty) for v in shared_vals) + ")")
+        self.raw(f"vrir.pfor ({', '.join(ivs)}) in {space} : {space_ty}{sh} {{\n"
+                 f"  scf.execute_region {{\n{self.region_text(region)}\n  }} {self.loc()}\n"
+                 f"}} {self.loc()}")
+
+    def stmt_With(self, s):
+        if len(s.items) != 1 or s.items[0].optional_vars is not None:
+            self.error("only 'with vrir.gpu():' is supported")
+        ce = s.items[0].context_expr
+        ok = isinstance(ce, ast.Call) and not ce.args and self.expr(ce.func).obj == ("vrir", "gpu")
+        if not ok:
+            self.error("only 'with vrir.gpu():' is supported")
+        if self.scope.kind != "function":
+            self.error("gpu sections do not nest and cannot be inside a pfor")
+        captured, stores, _ = self.enter_nested("gpu", s.body)
+        outer = self.push_scope("gpu", captured, stores, [])
+        self.suite(s.body)
+        if self.terminated:
+            self.error("a gpu section cannot be left by break, continue or return")
+        outs = []
+        for name in sorted(stores):
+            ty = self.var_types.get(name)
+            if ty is None or isinstance(ty, TupT):
+                continue
+            if self.lookup_slot(name):
+                outs.append((name, ty, self.read_var(name, ty)))
+        if outs:
+            self.emit("scf.yield " + ", ".join(v.ssa for _, _, v in outs) + " : "
+                      + ", ".join(mlir_type(t) for _, t, _ in outs))
+        else:
+            self.emit("scf.yield")
+        region = self.pop_scope(outer)
+        tys = ", ".join(mlir_type(t) for _, t, _ in outs)
+        if outs:
+            r = self.fresh()
+            e = self.fresh()
+            n = len(outs)
+            res = f"{r}:{n} = " if n > 1 else f"{r} = "
+            eres = f"{e}:{n} = " if n > 1 else f"{e} = "
+            yv = ", ".join(f"{e}#{k}" if n > 1 else e for k in range(n))
+            self.raw(f"{res}vrir.gpu_section -> ({tys}) {{\n"
+                     f"  {eres}scf.execute_region -> ({tys}) {{\n{self.region_text(region)}\n  }} {self.loc()}\n"
+                     f"  vrir.yield {yv} : {tys}\n}} {self.loc()}")
+            for k, (name, ty, _) in enumerate(outs):
+                ssa = f"{r}#{k}" if n > 1 else r
+                self.write_var(name, V(ty, ssa), ty)
+        else:
+            self.raw(f"vrir.gpu_section {{\n  scf.execute_region {{\n{self.region_text(region)}\n  }} {self.loc()}\n}} {self.loc()}")
+
+    # ------------------------------------------------------------ expressions
+    def expr(self, e):
+        saved = self.cur
+        self.cur = e
+        try:
+            meth = getattr(self, "expr_" + type(e).__name__, None)
+            if meth is None:
+                self.error(f"unsupported expression '{type(e).__name__}'")
+            return meth(e)
+        finally:
+            self.cur = saved
+
+    def expr_Constant(self, e):
+        if e.value is None:
+            return V(kind="none")
+        if isinstance(e.value, str):
+            return V(kind="str", obj=e.value)
+        v = self.pyconst(e.value)
+        if v is None:
+            self.error(f"unsupported constant {e.value!r}")
+        return v
+
+    def expr_Name(self, e):
+        return self.load_name(e.id, e)
+
+    def expr_Tuple(self, e):
+        return V(kind="tuple", items=[self.expr(x) for x in e.elts])
+
+    def expr_List(self, e):
+        self.error("lists are not supported (use NumPy arrays or tuples)")
+
+    def expr_BinOp(self, e):
+        op = ARITH_OPS.get(type(e.op))
+        if op is None:
+            self.error(f"unsupported operator {type(e.op).__name__}")
+        return self.binop(op, self.expr(e.left), self.expr(e.right))
+
+    def expr_UnaryOp(self, e):
+        v = self.expr(e.operand)
+        if isinstance(e.op, ast.UAdd):
+            return v
+        if isinstance(e.op, ast.Not):
+            if v.is_array:
+                self.error("'not' on an array is ambiguous (use ~ or np.logical_not)")
+            t = self.truth(v)
+            one = self.const(True, "i1")
+            return self.op(f"arith.xori {t.ssa}, {one.ssa} : i1", "i1")
+        if isinstance(e.op, ast.USub):
+            if v.is_array:
+                if v.ty.elem == "i1":
+                    self.error("negating a boolean array is not supported")
+                return self.op(f"vrir.unary neg {v.ssa} : {v.ty.mlir()} -> {ArrT(v.ty.elem, v.ty.rank).mlir()}",
+                               ArrT(v.ty.elem, v.ty.rank))
+            self.need_scalar(v)
+            if v.ty == "i1":
+                v = self.cast(v, "i64")
+            if v.ty.startswith("f"):
+                r = self.op(f"arith.negf {v.ssa} : {v.ty}", v.ty)
+            else:
+                z = self.const(0, v.ty)
+                r = self.op(f"arith.subi {z.ssa}, {v.ssa} : {v.ty}", v.ty)
+            r.weak = v.weak
+            if v.const is not None:
+                r.const = -v.const
+            return r
+        if isinstance(e.op, ast.Invert):
+            if v.is_array:
+                if v.ty.elem.startswith("f"):
+                    self.error("~ on a float array")
+                return self.op(f"vrir.unary not {v.ssa} : {v.ty.mlir()} -> {ArrT(v.ty.elem, v.ty.rank).mlir()}",
+                               ArrT(v.ty.elem, v.ty.rank))
+            self.need_scalar(v)
+            if v.ty.startswith("f"):
+                self.error("~ on a float")
+            m = self.const(-1 if v.ty != "i1" else True, v.ty)
+            return self.op(f"arith.xori {v.ssa}, {m.ssa} : {v.ty}", v.ty)
+        self.error("unsupported unary operator")
+
+    def need_scalar(self, v):
+        if not v.is_scalar:
+            self.error(f"expected a number, got {self.tyname(v)}")
+
+    def truth(self, v):
+        if v.is_array:
+            self.error("the truth value of an array is ambiguous")
+        if v.kind == "none":
+            return self.const(False, "i1")
+        self.need_scalar(v)
+        return self.cast(v, "i1")
+
+    def expr_BoolOp(self, e):
+        # short-circuit through a temporary slot (bool result)
+        self.nssa += 1
+        slot = self.new_slot(f"$bool{self.nssa}", "i1")
+        end = self.label()
+        is_and = isinstance(e.op, ast.And)
+        for k, val in enumerate(e.values):
+            t = self.truth(self.expr(val))
+            self.emit(f"vrir.write {t.ssa}, {slot} : !vrir.var<i1>")
+            if k + 1 < len(e.values):
+                nxt = self.label()
+                if is_and:
+                    self.cond_br(t, nxt, end)
+                else:
+                    self.cond_br(t, end, nxt)
+                self.start_block(nxt)
+        self.br(end)
+        self.start_block(end)
+        return self.op(f"vrir.read {slot} : !vrir.var<i1>", "i1")
+
+    def expr_IfExp(self, e):
+        c = self.truth(self.expr(e.test))
+        name = f"$ifexp{e.lineno}_{e.col_offset}"
+        a_l, b_l, end = self.label(), self.label(), self.label()
+        self.cond_br(c, a_l, b_l)
+        self.start_block(a_l)
+        self.assign_name(name, self.expr(e.body))
+        self.br(end)
+        self.start_block(b_l)
+        self.assign_name(name, self.expr(e.orelse))
+        self.br(end)
+        self.start_block(end)
+        return self.read_var(name, self.var_types[name])
+
+    def expr_Compare(self, e):
+        vals = [self.expr(e.left)] + [self.expr(c) for c in e.comparators]
+        result = None
+        for op, a, b in zip(e.ops, vals, vals[1:]):
+            p = CMP_OPS.get(type(op))
+            if p is None:
+                self.error(f"unsupported comparison {type(op).__name__}")
+            r = self.compare(p, a, b)
+            if result is None:
+                result = r
+            elif r.is_array or result.is_array:
+                result = self.binop("and", result, r)
+            else:
+                result = self.op(f"arith.andi {result.ssa}, {r.ssa} : i1", "i1")
+        return result
+
+    # --- typing of operations
+    def common_elem(self, a, b):
+        if a.is_array and b.is_array:
+            return promote_strong(a.ty.elem, b.ty.elem)
+        if a.is_array:
+            return promote_weak(a.ty.elem, b.ty)
+        if b.is_array:
+            return promote_weak(b.ty.elem, a.ty)
+        if a.weak and not b.weak:
+            return promote_weak(b.ty, a.ty)
+        if b.weak and not a.weak:
+            return promote_weak(a.ty, b.ty)
+        return promote_strong(a.ty, b.ty)
+
+    def check_operands(self, a, b, what):
+        for v in (a, b):
+            if not (v.is_array or v.is_scalar):
+                self.error(f"unsupported operand {self.tyname(v)} for {what}")
+
+    def result_arr(self, a, b, elem):
+        rank = max(x.ty.rank for x in (a, b) if x.is_array)
+        return ArrT(elem, rank, "row_major")
+
+    def vbinary(self, fn, a, b, elem):
+        if a.is_array or b.is_array:
+            t = self.result_arr(a, b, elem)
+        else:
+            t = elem
+        return self.op(f"vrir.binary {fn} {a.ssa}, {b.ssa} : {mlir_type(a.ty)}, {mlir_type(b.ty)} -> {mlir_type(t)}", t)
+
+    def compare(self, p, a, b):
+        self.check_operands(a, b, "comparison")
+        elem = self.common_elem(a, b)
+        a, b = self.cast(a, elem), self.cast(b, elem)
+        if a.is_array or b.is_array:
+            t = self.result_arr(a, b, "i1")
+            return self.op(f"vrir.cmp {p} {a.ssa}, {b.ssa} : {mlir_type(a.ty)}, {mlir_type(b.ty)} -> {t.mlir()}", t)
+        return self.cmp_scalar(p, a, b)
+
+    def cmp_scalar(self, p, a, b):
+        if a.ty.startswith("f"):
+            return self.op(f"arith.cmpf {CMPF[p]}, {a.ssa}, {b.ssa} : {a.ty}", "i1")
+        if a.ty == "i1" and p not in ("eq", "ne"):
+            a, b = self.cast(a, "i64"), self.cast(b, "i64")
+        return self.op(f"arith.cmpi {CMPI[p]}, {a.ssa}, {b.ssa} : {a.ty}", "i1")
+
+    def binop(self, op, a, b):
+        if op == "matmul":
+            return self.matmul(a, b)
+        self.check_operands(a, b, f"operator {op}")
+        arr = a.is_array or b.is_array
+        elem = self.common_elem(a, b)
+        weak = a.weak and b.weak
+        if op in ("and", "or", "xor", "shl", "shr"):
+            if elem.startswith("f"):
+                self.error(f"bitwise operator on floats")
+            if op in ("shl", "shr"):
+                if arr:
+                    self.error("shifts on arrays are not supported")
+                if elem == "i1":
+                    elem = "i64"
+            a, b = self.cast(a, elem), self.cast(b, elem)
+            if arr:
+                return self.vbinary(op, a, b, elem)
+            name = {"and": "andi", "or": "ori", "xor": "xori", "shl": "shli", "shr": "shrsi"}[op]
+            r = self.op(f"arith.{name} {a.ssa}, {b.ssa} : {elem}", elem)
+            r.weak = weak
+            return r
+        if elem == "i1":  # arithmetic on bools is integer arithmetic
+            elem = "i64"
+        if op == "truediv":
+            if not elem.startswith("f"):
+                elem = "f64"
+            a, b = self.cast(a, elem), self.cast(b, elem)
+            if arr:
+                return self.vbinary("div", a, b, elem)
+            r = self.op(f"arith.divf {a.ssa}, {b.ssa} : {elem}", elem)
+            r.weak = weak
+            return r
+        a, b = self.cast(a, elem), self.cast(b, elem)
+        isf = elem.startswith("f")
+        if arr:
+            if op in ("add", "sub", "mul", "pow"):
+                return self.vbinary(op, a, b, elem)
+            if op == "floordiv":
+                if isf:
+                    q = self.vbinary("div", a, b, elem)
+                    return self.op(f"vrir.unary floor {q.ssa} : {q.ty.mlir()} -> {q.ty.mlir()}", q.ty)
+                q = self.vbinary("div", a, b, elem)
+                r = self.vbinary("rem", a, b, elem)
+                adj = self.needs_adjust(r, b, elem)
+                adj = self.cast(adj, elem)
+                return self.vbinary("sub", q, adj, elem)
+            if op == "mod":
+                r = self.vbinary("rem", a, b, elem)
+                adj = self.needs_adjust(r, b, elem)
+                rb = self.vbinary("add", r, b, elem)
+                t = rb.ty
+                return self.op(f"vrir.select {adj.ssa}, {rb.ssa}, {r.ssa} : {adj.ty.mlir()}, {t.mlir()}, {r.ty.mlir()} -> {t.mlir()}", t)
+        # scalars
+        if op in ("add", "sub", "mul"):
+            r = self.op(f"arith.{op}{'f' if isf else 'i'} {a.ssa}, {b.ssa} : {elem}", elem)
+        elif op == "pow":
+            if isf:
+                r = self.op(f"math.powf {a.ssa}, {b.ssa} : {elem}", elem)
+            else:
+                r = self.op(f"math.ipowi {a.ssa}, {b.ssa} : {elem}", elem)
+        elif op == "floordiv":
+            if isf:
+                q = self.op(f"arith.divf {a.ssa}, {b.ssa} : {elem}", elem)
+                r = self.op(f"math.floor {q.ssa} : {elem}", elem)
+            else:
+                q = self.op(f"arith.divsi {a.ssa}, {b.ssa} : {elem}", elem)
+                rm = self.op(f"arith.remsi {a.ssa}, {b.ssa} : {elem}", elem)
+                adj = self.cast(self.needs_adjust(rm, b, elem), elem)
+                r = self.op(f"arith.subi {q.ssa}, {adj.ssa} : {elem}", elem)
+        elif op == "mod":
+            rm = self.op(f"arith.rem{'f' if isf else 'si'} {a.ssa}, {b.ssa} : {elem}", elem)
+            adj = self.needs_adjust(rm, b, elem)
+            rb = self.op(f"arith.add{'f' if isf else 'i'} {rm.ssa}, {b.ssa} : {elem}", elem)
+            r = self.op(f"arith.select {adj.ssa}, {rb.ssa}, {rm.ssa} : {elem}", elem)
+        else:
+            self.error(f"unsupported operator {op}")
+        r.weak = weak
+        return r
+
+    def needs_adjust(self, r, b, elem):
+        """(r != 0) and ((r < 0) != (b < 0)): floor-division correction."""
+        z = self.const(0, elem)
+        nz = self.compare("ne", r, z)
+        rn = self.compare("lt", r, z)
+        bn = self.compare("lt", b, z)
+        if nz.is_array or bn.is_array:
+            d = self.vbinary("xor", rn, bn, "i1") if True else None
+            return self.vbinary("and", nz, d, "i1")
+        d = self.op(f"arith.xori {rn.ssa}, {bn.ssa} : i1", "i1")
+        return self.op(f"arith.andi {nz.ssa}, {d.ssa} : i1", "i1")
+
+    def matmul(self, a, b):
+        if not (a.is_array and b.is_array):
+            self.error("@ / np.dot need arrays (np.dot of scalars: use *)")
+        elem = promote_strong(a.ty.elem, b.ty.elem)
+        if elem == "i1":
+            elem = "i64"
+        a, b = self.cast(a, elem), self.cast(b, elem)
+        ra, rb = a.ty.rank, b.ty.rank
+        if ra == 1 and rb == 1:
+            p = self.vbinary("mul", a, b, elem)
+            return self.op(f"vrir.reduce sum {p.ssa} : {p.ty.mlir()} -> {elem}", elem)
+        if ra == 2 and rb == 2:
+            t = ArrT(elem, 2)
+            return self.op(f"vrir.matmul {a.ssa}, {b.ssa} : {a.ty.mlir()}, {b.ty.mlir()} -> {t.mlir()}", t)
+        if ra == 2 and rb == 1:
+            t = ArrT(elem, 1)
+            return self.op(f"vrir.matvec {a.ssa}, {b.ssa} : {a.ty.mlir()}, {b.ty.mlir()} -> {t.mlir()}", t)
+        if ra == 1 and rb == 2:
+            bt = self.transpose(b)
+            t = ArrT(elem, 1)
+            return self.op(f"vrir.matvec {bt.ssa}, {a.ssa} : {bt.ty.mlir()}, {a.ty.mlir()} -> {t.mlir()}", t)
+        self.error(f"matrix product of rank {ra} and rank {rb} arrays is not supported")
+
+    def transpose(self, a):
+        if a.ty.rank == 1:
+            return a
+        t = ArrT(a.ty.elem, a.ty.rank)
+        return self.op(f"vrir.transpose {a.ssa} : {a.ty.mlir()} to {t.mlir()}", t)
+
+    # --- attributes, subscripts
+    def expr_Attribute(self, e):
+        base = self.expr(e.value)
+        at = e.attr
+        if base.kind == "module":
+            mod = base.obj
+            if mod == "np":
+                consts = {"pi": np.pi, "e": np.e, "inf": np.inf, "nan": np.nan, "newaxis": None}
+                if at in consts and consts[at] is not None:
+                    return self.pyconst(consts[at])
+                obj = getattr(np, at, None)
+                if isinstance(obj, type) and obj in PY_DTYPES:
+                    return V(kind="dtype", obj=PY_DTYPES[obj])
+                if obj is None:
+                    self.error(f"numpy has no attribute '{at}'")
+                return V(kind="func", obj=("np", at))
+            if mod == "math":
+                if at in ("pi", "e", "inf", "nan", "tau"):
+                    return self.pyconst(getattr(math, at))
+                return V(kind="func", obj=("math", at))
+            if mod == "vrir":
+                return V(kind="func", obj=("vrir", at))
+        if base.is_array:
+            a = base
+            if at == "shape":
+                return V(kind="tuple", items=[self.from_index(self.dim(a, k)) for k in range(a.ty.rank)])
+            if at == "ndim":
+                v = self.const(a.ty.rank, "i64")
+                v.weak = True
+                return v
+            if at == "size":
+                n = self.op(f"vrir.numel {a.ssa} : {a.ty.mlir()}", "index")
+                return self.from_index(n.ssa)
+            if at == "T":
+                return self.transpose(a)
+            if at in ("copy", "astype", "sum", "prod", "min", "max", "mean", "fill", "transpose"):
+                return V(kind="method", obj=at, items=[a])
+            self.error(f"unsupported array attribute '{at}'")
+        if base.kind == "tuple" and at in ("count", "index"):
+            self.error("tuple methods are not supported")
+        if base.kind == "func" and base.obj[0] in ("np", "math"):
+            mod = "numpy" if base.obj[0] == "np" else "math"
+            self.error(f"{mod}.{base.obj[1]}.{at} is not supported in compiled code")
+        if base.kind == "jitfn":
+            self.error(f"unsupported attribute '{at}' of a jit function")
+        self.error(f"unsupported attribute '{at}' of {self.tyname(base)}")
+
+    def expr_Subscript(self, e):
+        base = self.expr(e.value)
+        if base.kind == "tuple":
+            idx = self.expr(e.slice) if not isinstance(e.slice, ast.Slice) else None
+            if idx is None or idx.const is None or not isinstance(idx.const, int):
+                self.error("tuples can only be indexed by integer constants")
+            k = idx.const
+            if not -len(base.items) <= k < len(base.items):
+                self.error("tuple index out of range")
+            return base.items[k]
+        if not base.is_array:
+            self.error(f"cannot index a {self.tyname(base)}")
+        plan = self.index_plan(base, e.slice)
+        return self.load_plan(base, plan)
+
+    def index_plan(self, a, sl):
+        """[(kind, value)] per index: ('int', V) or ('range', ssa) or ('gather', V)"""
+        items = sl.elts if isinstance(sl, ast.Tuple) else [sl]
+        if len(items) > a.ty.rank:
+            self.error(f"too many indices for a {a.ty.rank}-dimensional array")
+        plan = []
+        for k, it in enumerate(items):
+            if isinstance(it, ast.Slice):
+                plan.append(("range", self.slice_range(a, k, it)))
+            else:
+                if isinstance(it, ast.Constant) and it.value is Ellipsis:
+                    self.error("Ellipsis (...) in indices is not supported")
+                v = self.expr(it)
+                if v.kind == "none":
+                    self.error("np.newaxis / None in indices is not supported")
+                if v.is_array:
+                    if v.ty.elem == "i1":
+                        self.error("boolean mask indexing is not supported")
+                    if len(items) != 1 or v.ty.rank != 1:
+                        self.error("integer-array indexing is supported as A[idx] with a 1-D index array only")
+                    plan.append(("gather", v))
+                    continue
+                self.need_scalar(v)
+                if v.ty.startswith("f"):
+                    self.error("array indices must be integers")
+                if v.ty == "i1":
+                    self.error("boolean scalar indices are not supported")
+                plan.append(("int", v))
+        return plan
+
+    def slice_range(self, a, k, s):
+        step = self.cast(self.to_int(self.expr(s.step)), "i64") if s.step is not None else self.const(1, "i64")
+        if step.const == 0:
+            self.error("slice step cannot be zero")
+        known = step.const is not None
+        def pick(pos_val, neg_val):
+            if known:
+                return pos_val() if step.const > 0 else neg_val()
+            p, n = pos_val(), neg_val()
+            z = self.const(0, "i64")
+            c = self.op(f"arith.cmpi sgt, {step.ssa}, {z.ssa} : i64", "i1")
+            return self.op(f"arith.select {c.ssa}, {p.ssa}, {n.ssa} : i64", "i64")
+        if s.lower is not None:
+            start = self.cast(self.to_int(self.expr(s.lower)), "i64")
+        else:
+            start = pick(lambda: self.const(0, "i64"), lambda: self.const(-1, "i64"))
+        if s.upper is not None:
+            stop = self.cast(self.to_int(self.expr(s.upper)), "i64")
+        else:
+            def neg_stop():
+                n = self.from_index(self.dim(a, k))
+                m = self.const(-1, "i64")
+                return self.op(f"arith.subi {m.ssa}, {n.ssa} : i64", "i64")
+            stop = pick(lambda: self.from_index(self.dim(a, k)), neg_stop)
+        return self.op(f"vrir.range {self.index(start)} to {self.index(stop)} step {self.index(step)}", "range").ssa
+
+    def plan_operands(self, plan):
+        ssas = ", ".join(v.ssa if kd != "range" else v for kd, v in plan)
+        tys = ", ".join(v.ty if kd == "int" else "!vrir.range" for kd, v in plan)
+        flags = "flags [" + ", ".join([NEG] * len(plan)) + "]"
+        return ssas, tys, flags
+
+    def load_plan(self, a, plan):
+        if plan and plan[0][0] == "gather":
+            idx = self.cast(plan[0][1], "i64")
+            t = ArrT(a.ty.elem, a.ty.rank)
+            return self.op(f"vrir.gather {a.ssa}[{idx.ssa}] flags <lower|upper|negative> : "
+                           f"{a.ty.mlir()}[{idx.ty.mlir()}] -> {t.mlir()}", t)
+        ssas, tys, flags = self.plan_operands(plan)
+        nint = sum(1 for kd, _ in plan if kd == "int")
+        if nint == a.ty.rank:
+            return self.op(f"vrir.load {a.ssa}[{ssas}] {flags} : {a.ty.mlir()}[{tys}]", a.ty.elem)
+        t = ArrT(a.ty.elem, a.ty.rank - nint, "strided")
+        return self.op(f"vrir.slice {a.ssa}[{ssas}] {flags} : {a.ty.mlir()}[{tys}] -> {t.mlir()}", t)
+
+    def store_plan(self, a, plan, v):
+        if not (v.is_array or v.is_scalar):
+            self.error(f"cannot store a {self.tyname(v)} into an array")
+        v = self.cast(v, a.ty.elem)
+        if plan and plan[0][0] == "gather":
+            idx = self.cast(plan[0][1], "i64")
+            self.emit(f"vrir.scatter {v.ssa}, {a.ssa}[{idx.ssa}] flags <lower|upper|negative> : "
+                      f"{mlir_type(v.ty)}, {a.ty.mlir()}[{idx.ty.mlir()}]")
+            return
+        ssas, tys, flags = self.plan_operands(plan)
+        nint = sum(1 for kd, _ in plan if kd == "int")
+        if nint == a.ty.rank:
+            if v.is_array:
+                self.error("cannot assign an array to a single element")
+            self.emit(f"vrir.store {v.ssa}, {a.ssa}[{ssas}] {flags} : {a.ty.mlir()}[{tys}]")
+            return
+        if not plan:
+            self.emit(f"vrir.store_slice {v.ssa}, {a.ssa}[] : {mlir_type(v.ty)}, {a.ty.mlir()}")
+            return
+        self.emit(f"vrir.store_slice {v.ssa}, {a.ssa}[{ssas}] {flags} : {mlir_type(v.ty)}, {a.ty.mlir()}[{tys}]")
+
+    # --- calls
+    def expr_Call(self, e):
+        fn = self.expr(e.func)
+        if fn.kind == "jitfn":
+            return self.call_jit(fn.obj, e)
+        if fn.kind == "dtype":
+            args = self.call_args(e, 1, 1)
+            return self.cast_value(args[0], fn.obj)
+        if fn.kind == "method":
+            return self.call_method(fn.obj, fn.items[0], e)
+        if fn.kind != "func":
+            self.error(f"cannot call a {self.tyname(fn)}")
+        mod, name = fn.obj
+        h = getattr(self, f"call_{mod}_{name}", None)
+        if h is None:
+            if mod == "np" and name in REDUCTIONS:
+                return self.np_reduce(REDUCTIONS[name], e)
+            if mod in ("np", "math") and name in UNARY_FLOAT_FNS | {"abs", "absolute", "fabs"}:
+                return self.unary_fn(mod, name, e)
+            what = {"np": "numpy.", "math": "math.", "builtin": "", "vrir": "vrir."}[mod]
+            self.error(f"call of {what}{name} is not supported in compiled code")
+        return h(e)
+
+    def call_args(self, e, lo, hi, kw=()):
+        for k in e.keywords:
+            if k.arg not in kw:
+                self.error(f"unsupported keyword argument '{k.arg}'")
+        if not lo <= len(e.args) <= hi:
+            self.error(f"expected {lo}..{hi} arguments, got {len(e.args)}")
+        return [self.expr(a) for a in e.args]
+
+    def kwargs(self, e):
+        return {k.arg: self.expr(k.value) for k in e.keywords}
+
+    def cast_value(self, v, elem):
+        if v.is_array:
+            return self.cast(v, elem)
+        self.need_scalar(v)
+        if elem == "i64" and v.ty.startswith("f"):
+            return self.cast(v, elem)  # truncation toward zero, like int()
+        return self.cast(v, elem)
+
+    def call_jit(self, jf, e):
+        args = self.call_args(e, 0, 64)
+        for a in args:
+            if not (a.is_array or a.is_scalar):
+                self.error(f"cannot pass a {self.tyname(a)} to a jit function")
+        sym, rts = self.module.specialize(jf, [a.ty for a in args], public=False)
+        argtxt = ", ".join(a.ssa for a in args)
+        sig = "(" + ", ".join(mlir_type(a.ty) for a in args) + ") -> (" + ", ".join(mlir_type(t) for t in rts) + ")"
+        if not rts:
+            self.emit(f"func.call @{sym}({argtxt}) : {sig}")
+            return V(kind="none")
+        r = self.fresh()
+        n = len(rts)
+        self.emit(f"{r}{':' + str(n) if n > 1 else ''} = func.call @{sym}({argtxt}) : {sig}")
+        if n == 1:
+            return V(rts[0], r)
+        return V(kind="tuple", items=[V(t, f"{r}#{k}") for k, t in enumerate(rts)])
+
+    # builtins
+    def call_builtin_len(self, e):
+        (a,) = self.call_args(e, 1, 1)
+        if a.kind == "tuple":
+            v = self.const(len(a.items), "i64")
+            v.weak = True
+            return v
+        if not a.is_array:
+            self.error("len() of a non-array")
+        return self.from_index(self.dim(a, 0))
+
+    def call_builtin_range(self, e):
+        self.error("range() is only supported as the iterable of a for loop")
+
+    def call_builtin_abs(self, e):
+        (a,) = self.call_args(e, 1, 1)
+        return self.unary("abs", a)
+
+    def call_builtin_int(self, e):
+        (a,) = self.call_args(e, 1, 1)
+        self.need_scalar(a)
+        return self.cast(a, "i64")
+
+    def call_builtin_float(self, e):
+        (a,) = self.call_args(e, 1, 1)
+        self.need_scalar(a)
+        return self.cast(a, "f64")
+
+    def call_builtin_bool(self, e):
+        (a,) = self.call_args(e, 1, 1)
+        return self.truth(a)
+
+    def minmax(self, which, e):
+        args = self.call_args(e, 1, 16)
+        if len(args) == 1:
+            if args[0].is_array:
+                return self.reduce(which, args[0], None)
+            if args[0].kind == "tuple":
+                args = args[0].items
+            else:
+                self.error(f"{which}() of a single scalar")
+        r = args[0]
+        for b in args[1:]:
+            self.check_operands(r, b, which)
+            if r.is_array or b.is_array:
+                self.error(f"builtin {which}() of arrays (use np.{which}imum)")
+            elem = self.common_elem(r, b)
+            x, y = self.cast(r, elem), self.cast(b, elem)
+            c = self.cmp_scalar("lt" if which == "min" else "gt", y, x)
+            r = self.op(f"arith.select {c.ssa}, {y.ssa}, {x.ssa} : {elem}", elem)
+        return r
+
+    def call_builtin_min(self, e):
+        return self.minmax("min", e)
+
+    def call_builtin_max(self, e):
+        return self.minmax("max", e)
+
+    def call_builtin_sum(self, e):
+        (a,) = self.call_args(e, 1, 1)
+        if not a.is_array:
+            self.error("sum() of a non-array")
+        return self.reduce("sum", a, 0)
+
+    def call_builtin_print(self, e):
+        self.error("print() is not supported in compiled code")
+
+    # element-wise functions
+    def unary(self, fn, v):
+        if not (v.is_array or v.is_scalar):
+            self.error(f"{fn}() of a {self.tyname(v)}")
+        elem = v.ty.elem if v.is_array else v.ty
+        if fn in UNARY_FLOAT_FNS and not elem.startswith("f"):
+            v = self.cast(v, "f64")
+            elem = "f64"
+        if fn == "abs" and elem == "i1":
+            return v
+        if v.is_array:
+            t = ArrT(elem, v.ty.rank)
+            return self.op(f"vrir.unary {fn} {v.ssa} : {v.ty.mlir()} -> {t.mlir()}", t)
+        return self.op(f"vrir.unary {fn} {v.ssa} : {elem} -> {elem}", elem)
+
+    def unary_fn(self, mod, name, e):
+        (a,) = self.call_args(e, 1, 1)
+        fn = {"absolute": "abs", "fabs": "abs"}.get(name, name)
+        if mod == "math":
+            self.need_scalar(a)
+            if name == "fabs":
+                a = self.cast(a, "f64")
+            r = self.unary(fn, a)
+            if name in ("floor", "ceil"):
+                return self.cast(r, "i64")
+            return r
+        return self.unary(fn, a)
+
+    def binary_fn(self, fn, e):
+        a, b = self.call_args(e, 2, 2)
+        self.check_operands(a, b, fn)
+        elem = self.common_elem(a, b)
+        if fn == "pow" and elem == "i1":
+            elem = "i64"
+        a, b = self.cast(a, elem), self.cast(b, elem)
+        if not (a.is_array or b.is_array):
+            if fn == "pow":
+                return self.binop("pow", a, b)
+            c = self.cmp_scalar("lt" if fn == "min" else "gt", b, a)
+            if elem.startswith("f"):
+                # propagate NaN like np.minimum / np.maximum
+                return self.op(f"arith.{'minimumf' if fn == 'min' else 'maximumf'} {a.ssa}, {b.ssa} : {elem}", elem)
+            return self.op(f"arith.select {c.ssa}, {b.ssa}, {a.ssa} : {elem}", elem)
+        return self.vbinary(fn, a, b, elem)
+
+    def call_np_power(self, e):
+        return self.binary_fn("pow", e)
+
+    def call_np_maximum(self, e):
+        return self.binary_fn("max", e)
+
+    def call_np_minimum(self, e):
+        return self.binary_fn("min", e)
+
+    def call_math_pow(self, e):
+        a, b = self.call_args(e, 2, 2)
+        return self.binop("pow", self.cast(a, "f64"), self.cast(b, "f64"))
+
+    def call_math_isnan(self, e):
+        (a,) = self.call_args(e, 1, 1)
+        a = self.cast(a, "f64")
+        return self.op(f"arith.cmpf uno, {a.ssa}, {a.ssa} : f64", "i1")
+
+    def call_np_where(self, e):
+        c, a, b = self.call_args(e, 3, 3)
+        self.check_operands(a, b, "np.where")
+        c = self.cast(c, "i1")
+        elem = self.common_elem(a, b)
+        a, b = self.cast(a, elem), self.cast(b, elem)
+        vals = [x for x in (c, a, b) if x.is_array]
+        if not vals:
+            return self.op(f"arith.select {c.ssa}, {a.ssa}, {b.ssa} : {elem}", elem)
+        t = ArrT(elem, max(x.ty.rank for x in vals))
+        return self.op(f"vrir.select {c.ssa}, {a.ssa}, {b.ssa} : {mlir_type(c.ty)}, {mlir_type(a.ty)}, "
+                       f"{mlir_type(b.ty)} -> {t.mlir()}", t)
+
+    def call_np_dot(self, e):
+        a, b = self.call_args(e, 2, 2)
+        if a.is_scalar or b.is_scalar:
+            return self.binop("mul", a, b)
+        return self.matmul(a, b)
+
+    call_np_matmul = call_np_dot
+
+    def call_np_transpose(self, e):
+        (a,) = self.call_args(e, 1, 1)
+        if not a.is_array:
+            self.error("np.transpose of a non-array")
+        return self.transpose(a)
+
+    def call_np_copy(self, e):
+        (a,) = self.call_args(e, 1, 1)
+        return self.copy(a)
+
+    def copy(self, a):
+        if not a.is_array:
+            self.error("copy of a non-array")
+        t = ArrT(a.ty.elem, a.ty.rank)
+        return self.op(f"vrir.copy {a.ssa} : {a.ty.mlir()} to {t.mlir()}", t)
+
+    # reductions
+    def np_reduce(self, kind_, e):
+        a = self.call_args(e, 1, 2, kw=("axis",))
+        axis = a[1] if len(a) > 1 else self.kwargs(e).get("axis")
+        return self.reduce(kind_, a[0], axis)
+
+    def reduce(self, kind_, a, axis):
+        if not a.is_array:
+            if a.is_scalar:
+                return a if kind_ != "mean" else self.cast(a, "f64")
+            self.error(f"{kind_}() of a {self.tyname(a)}")
+        if isinstance(axis, V):
+            if axis.kind == "none":
+                axis = None
+            elif axis.const is None or not isinstance(axis.const, int) or isinstance(axis.const, bool):
+                self.error("axis must be an integer constant")
+            else:
+                axis = axis.const
+        if axis is not None:
+            if not -a.ty.rank <= axis < a.ty.rank:
+                self.error(f"axis {axis} is out of bounds for a {a.ty.rank}-dimensional array")
+            axis %= a.ty.rank
+        elem = a.ty.elem
+        if kind_ in ("sum", "prod") and elem in ("i1", "i32"):
+            a = self.cast(a, "i64")
+            elem = "i64"
+        if kind_ == "mean":
+            if not elem.startswith("f"):
+                a = self.cast(a, "f64")
+                elem = "f64"
+            s = self.reduce("sum", a, axis)
+            if axis is None:
+                n = self.op(f"vrir.numel {a.ssa} : {a.ty.mlir()}", "index")
+            else:
+                n = V("index", self.dim(a, axis))
+            nf = self.cast(self.from_index(n.ssa), elem)
+            return self.binop("truediv", s, nf)
+        if axis is None or a.ty.rank == 1:
+            ax = f" axis {axis}" if axis is not None else ""
+            return self.op(f"vrir.reduce {kind_} {a.ssa}{ax} : {a.ty.mlir()} -> {elem}", elem)
+        t = ArrT(elem, a.ty.rank - 1)
+        return self.op(f"vrir.reduce {kind_} {a.ssa} axis {axis} : {a.ty.mlir()} -> {t.mlir()}", t)
+
+    def call_method(self, name, a, e):
+        if name == "copy":
+            self.call_args(e, 0, 0)
+            return self.copy(a)
+        if name == "transpose":
+            self.call_args(e, 0, 0)
+            return self.transpose(a)
+        if name == "astype":
+            (dt,) = self.call_args(e, 1, 1)
+            if dt.kind != "dtype":
+                self.error("astype() needs a dtype such as np.float32")
+            if dt.obj == a.ty.elem:
+                return self.copy(a)
+            return self.cast(a, dt.obj)
+        if name == "fill":
+            (v,) = self.call_args(e, 1, 1)
+            self.store_plan(a, [], v)
+            return V(kind="none")
+        args = self.call_args(e, 0, 1, kw=("axis",))
+        axis = args[0] if args else self.kwargs(e).get("axis")
+        return self.reduce(REDUCTIONS[name], a, axis)
+
+    # creation
+    def shape_of(self, v):
+        if v.kind == "tuple":
+            items = v.items
+        else:
+            items = [v]
+        out = []
+        for x in items:
+            if not x.is_scalar or x.ty.startswith("f"):
+                self.error("array shapes are integers or tuples of integers")
+            out.append(self.index(x))
+        return out
+
+    def dtype_kw(self, e, default):
+        kw = self.kwargs(e)
+        dt = kw.get("dtype")
+        if dt is None or dt.kind == "none":
+            return default
+        if dt.kind != "dtype":
+            self.error("dtype must be one of float, int, bool, np.float64, np.float32, np.int64, np.int32, np.bool_")
+        return dt.obj
+
+    def order_kw(self, e):
+        o = self.kwargs(e).get("order")
+        if o is None:
+            return "row_major"
+        if o.kind == "str" and o.obj in ("C", "F"):
+            return "row_major" if o.obj == "C" else "col_major"
+        self.error("order must be 'C' or 'F'")
+
+    def alloc(self, which, e):
+        args = self.call_args(e, 1, 2, kw=("dtype", "order"))
+        elem = self.dtype_kw(e, "f64")
+        if len(args) == 2:
+            if args[1].kind != "dtype":
+                self.error("the second argument must be a dtype")
+            elem = args[1].obj
+        sizes = self.shape_of(args[0])
+        t = ArrT(elem, len(sizes), self.order_kw(e))
+        if not sizes:
+            self.error("0-dimensional arrays are not supported")
+        return self.op(f"vrir.{which}({', '.join(sizes)}) : {t.mlir()}", t)
+
+    def call_np_zeros(self, e):
+        return self.alloc("zeros", e)
+
+    def call_np_ones(self, e):
+        return self.alloc("ones", e)
+
+    def call_np_empty(self, e):
+        return self.alloc("empty", e)
+
+    def alloc_like(self, which, e, fill=None):
+        args = self.call_args(e, 1, 2, kw=("dtype",))
+        a = args[0]
+        if not a.is_array:
+            self.error(f"np.{which}_like needs an array")
+        elem = self.dtype_kw(e, a.ty.elem)
+        layout = "col_major" if a.ty.layout == "col_major" else "row_major"
+        t = ArrT(elem, a.ty.rank, layout)
+        sizes = [self.dim(a, k) for k in range(a.ty.rank)]
+        r = self.op(f"vrir.{which}({', '.join(sizes)}) : {t.mlir()}", t)
+        if fill is not None:
+            self.store_plan(r, [], fill)
+        return r
+
+    def call_np_zeros_like(self, e):
+        return self.alloc_like("zeros", e)
+
+    def call_np_ones_like(self, e):
+        return self.alloc_like("ones", e)
+
+    def call_np_empty_like(self, e):
+        return self.alloc_like("empty", e)
+
+    def call_np_full(self, e):
+        args = self.call_args(e, 2, 2, kw=("dtype", "order"))
+        v = args[1]
+        self.need_scalar(v)
+        elem = self.dtype_kw(e, v.ty)
+        sizes = self.shape_of(args[0])
+        t = ArrT(elem, len(sizes), self.order_kw(e))
+        r = self.op(f"vrir.empty({', '.join(sizes)}) : {t.mlir()}", t)
+        self.store_plan(r, [], v)
+        return r
+
+    def call_np_full_like(self, e):
+        args = self.call_args(e, 2, 2, kw=("dtype",))
+        a, v = args
+        self.need_scalar(v)
+        e2 = ast.Call(func=e.func, args=e.args[:1], keywords=e.keywords)
+        return self.alloc_like("empty", e2, fill=v)
+
+    def call_np_arange(self, e):
+        args = self.call_args(e, 1, 3, kw=("dtype",))
+        for a in args:
+            self.need_scalar(a)
+        isf = any(a.ty.startswith("f") for a in args)
+        w = "f64" if isf else "i64"
+        args = [self.cast(a, w) for a in args]
+        if len(args) == 1:
+            start, stop, step = self.const(0, w), args[0], self.const(1, w)
+        elif len(args) == 2:
+            start, stop, step = args[0], args[1], self.const(1, w)
+        else:
+            start, stop, step = args
+        elem = self.dtype_kw(e, w)
+        # n = max(0, ceil((stop - start) / step))
+        d = self.op(f"arith.sub{'f' if isf else 'i'} {stop.ssa}, {start.ssa} : {w}", w)
+        if isf:
+            q = self.op(f"arith.divf {d.ssa}, {step.ssa} : f64", "f64")
+            c = self.op(f"math.ceil {q.ssa} : f64", "f64")
+            n = self.cast(c, "i64")
+        else:
+            q = self.op(f"arith.ceildivsi {d.ssa}, {step.ssa} : i64", "i64")
+            n = q
+        z = self.const(0, "i64")
+        n = self.op(f"arith.maxsi {n.ssa}, {z.ssa} : i64", "i64")
+        ni = self.index(n)
+        t = ArrT(elem, 1)
+        r = self.op(f"vrir.empty({ni}) : {t.mlir()}", t)
+        c0 = self.op("arith.constant 0 : index", "index")
+        c1 = self.op("arith.constant 1 : index", "index")
+        k = self.fresh()
+        self.raw(f"scf.for {k} = {c0.ssa} to {ni} step {c1.ssa} {{")
+        ki = self.op(f"arith.index_cast {k} : index to i64", "i64")
+        kw = self.cast(ki, w)
+        m = self.op(f"arith.mul{'f' if isf else 'i'} {kw.ssa}, {step.ssa} : {w}", w)
+        val = self.op(f"arith.add{'f' if isf else 'i'} {start.ssa}, {m.ssa} : {w}", w)
+        val = self.cast(val, elem)
+        self.emit(f"vrir.store {val.ssa}, {r.ssa}[{k}] flags [{NONE}] : {t.mlir()}[index]")
+        self.raw("}")
+        return r
+
+    # vrir constructs used outside their statement
+    def call_vrir_prange(self, e):
+        self.error("vrir.prange(...) is only supported as the iterable of a for loop")
+
+    def call_vrir_pfor(self, e):
+        self.error("vrir.pfor(...) is only supported as the iterable of a for loop")
+
+    def call_vrir_gpu(self, e):
+        self.error("vrir.gpu() is only supported as 'with vrir.gpu():'")
+
+
+def build_module(jitfn, argtypes, symbol):
+    mb = ModuleBuilder()
+    sym, rts = mb.specialize(jitfn, argtypes, public=True, symbol=symbol)
+    return mb.text(), rts
