@@ -21,8 +21,7 @@ namespace {
 class VRIRDialectTest : public ::testing::Test {
 protected:
   VRIRDialectTest() {
-    context.loadDialect<VRIRDialect, func::FuncDialect,
-                        arith::ArithDialect>();
+    context.loadDialect<VRIRDialect, func::FuncDialect, arith::ArithDialect>();
   }
   OwningOpRef<ModuleOp> parse(StringRef source) {
     return parseSourceString<ModuleOp>(source, &context);
@@ -54,9 +53,8 @@ TEST_F(VRIRDialectTest, ModuleSemanticsReadFromEnclosingModule) {
 }
 
 TEST_F(VRIRDialectTest, ArrayTypeRejectsUnsupportedElements) {
-  ScopedDiagnosticHandler silence(&context, [](Diagnostic &) {
-    return success();
-  });
+  ScopedDiagnosticHandler silence(&context,
+                                  [](Diagnostic &) { return success(); });
   Builder builder(&context);
   auto emitError = [&] { return mlir::emitError(builder.getUnknownLoc()); };
   Type i16 = builder.getI16Type();
@@ -87,8 +85,8 @@ TEST_F(VRIRDialectTest, BuildPforWithBuilder) {
   func::ReturnOp::create(builder, loc);
 
   builder.setInsertionPoint(pfor.getBodyBlock()->getTerminator());
-  Value one = arith::ConstantFloatOp::create(
-      builder, loc, builder.getF64Type(), llvm::APFloat(1.0));
+  Value one = arith::ConstantFloatOp::create(builder, loc, builder.getF64Type(),
+                                             llvm::APFloat(1.0));
   StoreOp::create(builder, loc, /*grown=*/Type(), one, array,
                   ValueRange{pfor.getInductionVars()[0]}, nullptr, false);
   EXPECT_TRUE(succeeded(verify(module.get())));

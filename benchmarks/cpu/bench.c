@@ -221,10 +221,10 @@ static void jacobi2d_teardown(void) {
   free(J.A0), free(J.B0), free(J.A), free(J.B);
 }
 static void jacobi2d_cs(void) {
-  jacobi2d_c(J.n, J.steps, (double (*)[J.n])J.A, (double (*)[J.n])J.B);
+  jacobi2d_c(J.n, J.steps, (double(*)[J.n])J.A, (double(*)[J.n])J.B);
 }
 static void jacobi2d_cp(void) {
-  jacobi2d_c_omp(J.n, J.steps, (double (*)[J.n])J.A, (double (*)[J.n])J.B);
+  jacobi2d_c_omp(J.n, J.steps, (double(*)[J.n])J.A, (double(*)[J.n])J.B);
 }
 typedef struct {
   Jacobi2dFn fn;
@@ -277,12 +277,11 @@ static void heat3d_reset(void) {
 }
 static void heat3d_teardown(void) { free(H.A0), free(H.A), free(H.B); }
 static void heat3d_cs(void) {
-  heat3d_c(H.n, H.steps, (double (*)[H.n][H.n])H.A,
-           (double (*)[H.n][H.n])H.B);
+  heat3d_c(H.n, H.steps, (double(*)[H.n][H.n])H.A, (double(*)[H.n][H.n])H.B);
 }
 static void heat3d_cp(void) {
-  heat3d_c_omp(H.n, H.steps, (double (*)[H.n][H.n])H.A,
-               (double (*)[H.n][H.n])H.B);
+  heat3d_c_omp(H.n, H.steps, (double(*)[H.n][H.n])H.A,
+               (double(*)[H.n][H.n])H.B);
 }
 typedef struct {
   Heat3dFn fn;
@@ -331,14 +330,16 @@ static void matmul_setup(Bench *b) {
 static void matmul_reset(void) {
   memcpy(M.C, M.C0, sizeof(double) * M.n * M.n);
 }
-static void matmul_teardown(void) { free(M.C0), free(M.C), free(M.A), free(M.B); }
+static void matmul_teardown(void) {
+  free(M.C0), free(M.C), free(M.A), free(M.B);
+}
 static void matmul_cs(void) {
-  matmul_c(M.n, M.n, M.n, (double (*)[M.n])M.C, (double (*)[M.n])M.A,
-           (double (*)[M.n])M.B);
+  matmul_c(M.n, M.n, M.n, (double(*)[M.n])M.C, (double(*)[M.n])M.A,
+           (double(*)[M.n])M.B);
 }
 static void matmul_cp(void) {
-  matmul_c_omp(M.n, M.n, M.n, (double (*)[M.n])M.C, (double (*)[M.n])M.A,
-               (double (*)[M.n])M.B);
+  matmul_c_omp(M.n, M.n, M.n, (double(*)[M.n])M.C, (double(*)[M.n])M.A,
+               (double(*)[M.n])M.B);
 }
 typedef struct {
   MatmulFn fn;
@@ -402,11 +403,11 @@ static void gemver_teardown(void) {
   free(G.w), free(G.x), free(G.y), free(G.z);
 }
 static void gemver_cs(void) {
-  gemver_c(G.n, G.alpha, G.beta, (double (*)[G.n])G.A, G.u1, G.v1, G.u2,
-           G.v2, G.w, G.x, G.y, G.z);
+  gemver_c(G.n, G.alpha, G.beta, (double(*)[G.n])G.A, G.u1, G.v1, G.u2, G.v2,
+           G.w, G.x, G.y, G.z);
 }
 static void gemver_cp(void) {
-  gemver_c_omp(G.n, G.alpha, G.beta, (double (*)[G.n])G.A, G.u1, G.v1, G.u2,
+  gemver_c_omp(G.n, G.alpha, G.beta, (double(*)[G.n])G.A, G.u1, G.v1, G.u2,
                G.v2, G.w, G.x, G.y, G.z);
 }
 typedef struct {
@@ -417,15 +418,23 @@ typedef struct {
 } GemverCall;
 static void gemver_thunk(void *p) {
   GemverCall *c = p;
-  c->fn(c->alpha, c->beta, &c->A, &c->u1, &c->v1, &c->u2, &c->v2, &c->w,
-        &c->x, &c->y, &c->z);
+  c->fn(c->alpha, c->beta, &c->A, &c->u1, &c->v1, &c->u2, &c->v2, &c->w, &c->x,
+        &c->y, &c->z);
 }
 static void gemver_vrir(GemverFn fn) {
   long n = G.n;
-  GemverCall c = {fn,           G.alpha,      G.beta,       desc2(G.A, n, n),
-                  desc1(G.u1, n), desc1(G.v1, n), desc1(G.u2, n),
-                  desc1(G.v2, n), desc1(G.w, n),  desc1(G.x, n),
-                  desc1(G.y, n),  desc1(G.z, n)};
+  GemverCall c = {fn,
+                  G.alpha,
+                  G.beta,
+                  desc2(G.A, n, n),
+                  desc1(G.u1, n),
+                  desc1(G.v1, n),
+                  desc1(G.u2, n),
+                  desc1(G.v2, n),
+                  desc1(G.w, n),
+                  desc1(G.x, n),
+                  desc1(G.y, n),
+                  desc1(G.z, n)};
   vrir_call(gemver_thunk, &c);
 }
 static void gemver_vs(void) { gemver_vrir(G.serial); }
@@ -455,7 +464,7 @@ static void lu_setup(Bench *b) {
 }
 static void lu_reset(void) { memcpy(L.A, L.A0, sizeof(double) * L.n * L.n); }
 static void lu_teardown(void) { free(L.A0), free(L.A); }
-static void lu_cs(void) { lu_c(L.n, (double (*)[L.n])L.A); }
+static void lu_cs(void) { lu_c(L.n, (double(*)[L.n])L.A); }
 typedef struct {
   LuFn fn;
   Desc2 A;
@@ -501,10 +510,10 @@ static void stencil2d_reset(void) {
 }
 static void stencil2d_teardown(void) { free(S.A), free(S.B0), free(S.B); }
 static void stencil2d_cs(void) {
-  stencil2d_c(S.n, S.n, (double (*)[S.n])S.A, (double (*)[S.n])S.B);
+  stencil2d_c(S.n, S.n, (double(*)[S.n])S.A, (double(*)[S.n])S.B);
 }
 static void stencil2d_cp(void) {
-  stencil2d_c_omp(S.n, S.n, (double (*)[S.n])S.A, (double (*)[S.n])S.B);
+  stencil2d_c_omp(S.n, S.n, (double(*)[S.n])S.A, (double(*)[S.n])S.B);
 }
 typedef struct {
   Stencil2dFn fn;
@@ -562,27 +571,79 @@ static void sum_vs(void) {
 /* ---- the table ----------------------------------------------------------- */
 
 static Bench benches[] = {
-    {"jacobi2d", 2000, 10, 0, jacobi2d_setup, jacobi2d_reset,
-     jacobi2d_teardown, {jacobi2d_cs, jacobi2d_vs, jacobi2d_cp, jacobi2d_vp}},
-    {"heat3d", 200, 10, 0, heat3d_setup, heat3d_reset, heat3d_teardown,
+    {"jacobi2d",
+     2000,
+     10,
+     0,
+     jacobi2d_setup,
+     jacobi2d_reset,
+     jacobi2d_teardown,
+     {jacobi2d_cs, jacobi2d_vs, jacobi2d_cp, jacobi2d_vp}},
+    {"heat3d",
+     200,
+     10,
+     0,
+     heat3d_setup,
+     heat3d_reset,
+     heat3d_teardown,
      {heat3d_cs, heat3d_vs, heat3d_cp, heat3d_vp}},
-    {"stencil2d", 5000, 1, 0, stencil2d_setup, stencil2d_reset,
+    {"stencil2d",
+     5000,
+     1,
+     0,
+     stencil2d_setup,
+     stencil2d_reset,
      stencil2d_teardown,
      {stencil2d_cs, stencil2d_vs, stencil2d_cp, stencil2d_vp}},
-    {"stencil2d-rows", 5000, 1, 0, stencil2d_setup, stencil2d_reset,
+    {"stencil2d-rows",
+     5000,
+     1,
+     0,
+     stencil2d_setup,
+     stencil2d_reset,
      stencil2d_teardown,
      {stencil2d_cs, stencil2d_vs, stencil2d_cp, stencil2d_vp_rows}},
-    {"matmul", 1000, 1, 0, matmul_setup, matmul_reset, matmul_teardown,
+    {"matmul",
+     1000,
+     1,
+     0,
+     matmul_setup,
+     matmul_reset,
+     matmul_teardown,
      {matmul_cs, matmul_vs, matmul_cp, matmul_vp}},
-    {"gemver", 4000, 1, 0, gemver_setup, gemver_reset, gemver_teardown,
+    {"gemver",
+     4000,
+     1,
+     0,
+     gemver_setup,
+     gemver_reset,
+     gemver_teardown,
      {gemver_cs, gemver_vs, gemver_cp, gemver_vp}},
-    {"lu", 1000, 1, 0, lu_setup, lu_reset, lu_teardown,
+    {"lu",
+     1000,
+     1,
+     0,
+     lu_setup,
+     lu_reset,
+     lu_teardown,
      {lu_cs, lu_vs, NULL, NULL}},
-    {"reduction", 32000000, 1, 0, sum_setup, sum_reset, sum_teardown,
+    {"reduction",
+     32000000,
+     1,
+     0,
+     sum_setup,
+     sum_reset,
+     sum_teardown,
      {sum_cs, sum_vs, NULL, NULL}},
     /* Diagnostics (-a, or by name with -k). */
-    {"heat3d-contract", 200, 10, 1, heat3d_setup, heat3d_reset,
-     heat3d_teardown, {heat3d_cs, heat3d_vs, heat3d_cp, heat3d_vp}},
+    {"heat3d-contract",
+     200,
+     10,
+     1,
+     heat3d_setup,
+     heat3d_reset,
+     heat3d_teardown,
+     {heat3d_cs, heat3d_vs, heat3d_cp, heat3d_vp}},
 };
 enum { NBENCH = sizeof(benches) / sizeof(benches[0]) };
 
@@ -762,8 +823,9 @@ static void usage(void) {
           "  -k ...  kernels to run (default all):");
   for (int i = 0; i < NBENCH; ++i)
     fprintf(stderr, " %s", benches[i].name);
-  fprintf(stderr, "\n  -s K=N  problem size of kernel K; -t K=T time steps\n"
-                  "OMP_NUM_THREADS sets the threads of the parallel variants.\n");
+  fprintf(stderr,
+          "\n  -s K=N  problem size of kernel K; -t K=T time steps\n"
+          "OMP_NUM_THREADS sets the threads of the parallel variants.\n");
   exit(2);
 }
 
@@ -825,8 +887,9 @@ int main(int argc, char **argv) {
   time_t t = time(NULL);
   strftime(date, sizeof(date), "%Y-%m-%d %H:%M", localtime(&t));
   int threads = omp_get_max_threads();
-  fprintf(stderr, "vrir-bench: %s, %d OpenMP threads, %ld CPUs online, %d runs "
-                  "each, libraries in %s\n",
+  fprintf(stderr,
+          "vrir-bench: %s, %d OpenMP threads, %ld CPUs online, %d runs "
+          "each, libraries in %s\n",
           cpu, threads, sysconf(_SC_NPROCESSORS_ONLN), reps, lib_dir);
 
   int failures = 0;
@@ -848,8 +911,9 @@ int main(int argc, char **argv) {
     if (!b->selected)
       continue;
     if (b->failed) {
-      printf("| %s | %s | FAILED: results differ from C (see stderr) ||||||||||\n",
-             b->name, b->sizes);
+      printf(
+          "| %s | %s | FAILED: results differ from C (see stderr) ||||||||||\n",
+          b->name, b->sizes);
       continue;
     }
     char cs[32], vs[32], cp[32], vp[32], csp[32] = "—", vsp[32] = "—",
@@ -876,8 +940,7 @@ int main(int argc, char **argv) {
            err);
   }
   if (failures) {
-    fprintf(stderr, "vrir-bench: %d kernel(s) FAILED verification\n",
-            failures);
+    fprintf(stderr, "vrir-bench: %d kernel(s) FAILED verification\n", failures);
     return 1;
   }
   return 0;

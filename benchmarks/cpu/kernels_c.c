@@ -40,9 +40,9 @@ void jacobi2d_c_omp(long n, long steps, double (*restrict A)[n],
 
 /* ---- 3-D heat (PolyBench heat-3d) ------------------------------------- */
 
-#define HEAT(A, i, j, k)                                                      \
-  (0.125 * (A[i + 1][j][k] - 2.0 * A[i][j][k] + A[i - 1][j][k]) +            \
-   0.125 * (A[i][j + 1][k] - 2.0 * A[i][j][k] + A[i][j - 1][k]) +            \
+#define HEAT(A, i, j, k)                                                       \
+  (0.125 * (A[i + 1][j][k] - 2.0 * A[i][j][k] + A[i - 1][j][k]) +              \
+   0.125 * (A[i][j + 1][k] - 2.0 * A[i][j][k] + A[i][j - 1][k]) +              \
    0.125 * (A[i][j][k + 1] - 2.0 * A[i][j][k] + A[i][j][k - 1]) + A[i][j][k])
 
 void heat3d_c(long n, long steps, double (*restrict A)[n][n],
@@ -99,8 +99,8 @@ void matmul_c_omp(long m, long n, long p, double (*restrict C)[n],
 void gemver_c(long n, double alpha, double beta, double (*restrict A)[n],
               const double *restrict u1, const double *restrict v1,
               const double *restrict u2, const double *restrict v2,
-              double *restrict w, double *restrict x,
-              const double *restrict y, const double *restrict z) {
+              double *restrict w, double *restrict x, const double *restrict y,
+              const double *restrict z) {
   for (long i = 0; i < n; i++)
     for (long j = 0; j < n; j++)
       A[i][j] = A[i][j] + u1[i] * v1[j] + u2[i] * v2[j];
@@ -157,8 +157,8 @@ void stencil2d_c(long m, long n, double (*restrict A)[n],
                  double (*restrict B)[n]) {
   for (long i = 1; i < m - 1; i++)
     for (long j = 1; j < n - 1; j++)
-      B[i][j] = (A[i][j] + A[i - 1][j] + A[i + 1][j] + A[i][j + 1] +
-                 A[i][j - 1]) / 5;
+      B[i][j] =
+          (A[i][j] + A[i - 1][j] + A[i + 1][j] + A[i][j + 1] + A[i][j - 1]) / 5;
 }
 
 void stencil2d_c_omp(long m, long n, double (*restrict A)[n],
@@ -166,8 +166,8 @@ void stencil2d_c_omp(long m, long n, double (*restrict A)[n],
 #pragma omp parallel for
   for (long i = 1; i < m - 1; i++)
     for (long j = 1; j < n - 1; j++)
-      B[i][j] = (A[i][j] + A[i - 1][j] + A[i + 1][j] + A[i][j + 1] +
-                 A[i][j - 1]) / 5;
+      B[i][j] =
+          (A[i][j] + A[i - 1][j] + A[i + 1][j] + A[i][j + 1] + A[i][j - 1]) / 5;
 }
 
 /* ---- reduction: sum of a 1-D array, in index order --------------------- */

@@ -17,8 +17,8 @@ void matmul_c_omp(long m, long n, long p, double (*restrict C)[n],
 void gemver_c(long n, double alpha, double beta, double (*restrict A)[n],
               const double *restrict u1, const double *restrict v1,
               const double *restrict u2, const double *restrict v2,
-              double *restrict w, double *restrict x,
-              const double *restrict y, const double *restrict z);
+              double *restrict w, double *restrict x, const double *restrict y,
+              const double *restrict z);
 void gemver_c_omp(long n, double alpha, double beta, double (*restrict A)[n],
                   const double *restrict u1, const double *restrict v1,
                   const double *restrict u2, const double *restrict v2,

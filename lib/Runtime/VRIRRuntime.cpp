@@ -10,8 +10,8 @@
 #include "VRIR/Runtime/VRIRRuntime.h"
 
 #include <atomic>
-#include <cstddef>
 #include <csetjmp>
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -133,15 +133,15 @@ void vrir_rt_bounds_error(const char *site, int64_t dim, int64_t index,
   raise(formatBoundsError(site, dim, index, extent));
 }
 
-void vrir_rt_parallel_bounds_error(const char *site, int64_t dim,
-                                   int64_t index, int64_t extent) {
+void vrir_rt_parallel_bounds_error(const char *site, int64_t dim, int64_t index,
+                                   int64_t extent) {
   if (parallelErrorPending.load(std::memory_order_relaxed))
     return;
   std::lock_guard<std::mutex> lock(parallelErrorMutex);
   if (parallelErrorPending.load(std::memory_order_relaxed))
     return;
-  parallelError = formatBoundsError(site, dim, index, extent) +
-                  " (in a parallel loop)";
+  parallelError =
+      formatBoundsError(site, dim, index, extent) + " (in a parallel loop)";
   parallelErrorPending.store(true, std::memory_order_release);
 }
 

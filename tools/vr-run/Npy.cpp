@@ -63,9 +63,9 @@ llvm::Expected<NpyArray> vrir::readNpy(llvm::StringRef path) {
       return npyError(path, "truncated header");
     headerLength = 0;
     for (int i = 0; i < 4; ++i)
-      headerLength |= static_cast<size_t>(
-                          static_cast<unsigned char>(contents[8 + i]))
-                      << (8 * i);
+      headerLength |=
+          static_cast<size_t>(static_cast<unsigned char>(contents[8 + i]))
+          << (8 * i);
     headerStart = 12;
   } else {
     return npyError(path, "unsupported .npy version " + llvm::Twine(major));
@@ -78,8 +78,8 @@ llvm::Expected<NpyArray> vrir::readNpy(llvm::StringRef path) {
   auto descr = findKey(header, "descr");
   if (!descr || !descr->starts_with("'"))
     return npyError(path, "header has no 'descr'");
-  llvm::StringRef type = descr->drop_front().take_until(
-      [](char c) { return c == '\''; });
+  llvm::StringRef type =
+      descr->drop_front().take_until([](char c) { return c == '\''; });
   if (type.size() < 2 || (type[0] != '<' && type[0] != '|' && type[0] != '='))
     return npyError(path, "unsupported dtype '" + type +
                               "' (only little-endian data)");
@@ -97,8 +97,8 @@ llvm::Expected<NpyArray> vrir::readNpy(llvm::StringRef path) {
   auto shape = findKey(header, "shape");
   if (!shape || !shape->starts_with("("))
     return npyError(path, "header has no 'shape'");
-  llvm::StringRef dims = shape->drop_front().take_until(
-      [](char c) { return c == ')'; });
+  llvm::StringRef dims =
+      shape->drop_front().take_until([](char c) { return c == ')'; });
   llvm::SmallVector<llvm::StringRef> parts;
   dims.split(parts, ',', -1, /*KeepEmpty=*/false);
   for (llvm::StringRef part : parts) {

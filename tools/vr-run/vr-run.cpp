@@ -14,8 +14,8 @@
 
 #include "VRIR/Conversion/Passes.h"
 #include "VRIR/Dialect/VRIR/IR/VRIR.h"
-#include "VRIR/Transforms/Passes.h"
 #include "VRIR/Runtime/VRIRRuntime.h"
+#include "VRIR/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -37,7 +37,6 @@
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Target/TargetMachine.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -47,6 +46,7 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
 
 #include <algorithm>
 #include <chrono>
@@ -72,8 +72,7 @@ static cl::list<std::string>
 static cl::list<std::string>
     outFiles("out", cl::desc("FILE.npy: the next array result; NAME=FILE.npy: "
                              "argument NAME after the run"));
-static cl::opt<bool> printTime("time",
-                               cl::desc("Report compile and run time"));
+static cl::opt<bool> printTime("time", cl::desc("Report compile and run time"));
 static cl::opt<unsigned> repeat("repeat", cl::init(1),
                                 cl::desc("Run N times (median time)"));
 static cl::opt<std::string>
@@ -90,9 +89,9 @@ static cl::opt<bool> noOpenMP("no-openmp",
                               cl::desc("Run parallel loops serially"));
 static cl::opt<unsigned> optLevel("O", cl::init(3), cl::Prefix,
                                   cl::desc("LLVM optimization level"));
-static cl::opt<unsigned> printLimit(
-    "print-limit", cl::init(100),
-    cl::desc("Print array results of at most this many elements"));
+static cl::opt<unsigned>
+    printLimit("print-limit", cl::init(100),
+               cl::desc("Print array results of at most this many elements"));
 static cl::opt<unsigned> seed("seed", cl::init(42),
                               cl::desc("Seed of rand: arguments"));
 
@@ -191,8 +190,7 @@ std::vector<char> reorder(const NpyArray &array, bool toFortran) {
 }
 
 /// Parses "2x3x4" into sizes.
-std::vector<int64_t> parseShape(llvm::StringRef text,
-                                llvm::StringRef context) {
+std::vector<int64_t> parseShape(llvm::StringRef text, llvm::StringRef context) {
   std::vector<int64_t> shape;
   if (text.empty())
     return shape;
@@ -262,8 +260,7 @@ HostValue makeArgument(Type type, unsigned position, llvm::StringRef text) {
     std::string dtype = getDtype(arrayType.getElementType());
     if (dtype.empty())
       fail(context + ": vr-run cannot pass arrays of " +
-           llvm::Twine(arrayType.getElementType().getAbstractType()
-                           .getName()));
+           llvm::Twine(arrayType.getElementType().getAbstractType().getName()));
     auto [kind, rest] = spec.split(':');
     if (spec.ends_with(".npy")) {
       auto loaded = ::vrir::readNpy(spec);
@@ -278,11 +275,13 @@ HostValue makeArgument(Type type, unsigned position, llvm::StringRef text) {
       if (!dtypeText.empty() && dtypeText != "f64" && dtypeText != dtype &&
           dtypeText != "f32" && dtypeText != "i64" && dtypeText != "i32")
         fail(context + ": unknown element type '" + dtypeText + "'");
-      value.array = generate(kind, parseShape(shapeText, context), dtype,
-                             context);
+      value.array =
+          generate(kind, parseShape(shapeText, context), dtype, context);
     } else {
-      fail(context + ": expected a .npy file or GENERATOR:SHAPE for an "
-                     "array parameter, got '" + spec + "'");
+      fail(context +
+           ": expected a .npy file or GENERATOR:SHAPE for an "
+           "array parameter, got '" +
+           spec + "'");
     }
     if (value.array.shape.size() != arrayType.getRank())
       fail(context + ": the array has rank " +
@@ -374,8 +373,7 @@ NpyArray readDescriptor(const int64_t *descriptor, ArrayType type) {
     int64_t at = offset;
     for (size_t d = 0; d < rank; ++d)
       at += index[d] * strides[d];
-    std::memcpy(&array.data[linear * element], aligned + at * element,
-                element);
+    std::memcpy(&array.data[linear * element], aligned + at * element, element);
     for (size_t d = rank; d-- > 0;) {
       if (++index[d] < array.shape[d])
         break;
@@ -394,8 +392,9 @@ std::string formatElement(const char *at, llvm::StringRef dtype) {
     std::snprintf(buffer, sizeof(buffer), "%.9g",
                   *reinterpret_cast<const float *>(at));
   else if (dtype == "i8")
-    std::snprintf(buffer, sizeof(buffer), "%lld",
-                  static_cast<long long>(*reinterpret_cast<const int64_t *>(at)));
+    std::snprintf(
+        buffer, sizeof(buffer), "%lld",
+        static_cast<long long>(*reinterpret_cast<const int64_t *>(at)));
   else if (dtype == "i4")
     std::snprintf(buffer, sizeof(buffer), "%d",
                   *reinterpret_cast<const int32_t *>(at));
@@ -449,11 +448,11 @@ LogicalResult lowerToLLVM(ModuleOp module) {
   if (!dumpIR.empty()) {
     // IR printing needs a single-threaded context.
     module->getContext()->disableMultithreading();
-    pm.enableIRPrintingToFileTree(
-        [](Pass *, Operation *) { return false; },
-        [](Pass *, Operation *) { return true; },
-        /*printModuleScope=*/true, /*printAfterOnlyOnChange=*/true,
-        /*printAfterOnlyOnFailure=*/false, dumpIR);
+    pm.enableIRPrintingToFileTree([](Pass *, Operation *) { return false; },
+                                  [](Pass *, Operation *) { return true; },
+                                  /*printModuleScope=*/true,
+                                  /*printAfterOnlyOnChange=*/true,
+                                  /*printAfterOnlyOnFailure=*/false, dumpIR);
   }
   CPUPipelineOptions options;
   options.enableOpenMP = !noOpenMP;
@@ -486,22 +485,21 @@ llvm::Error linkSharedLibrary(llvm::StringRef object, llvm::StringRef output,
   // depend on OpenBLAS (or on the MLIR runner library and through it on
   // libMLIR).
   std::vector<std::string> args = {
-      *compiler,           "-shared",   object.str(),
-      "-o",                output.str(), "-Wl,--as-needed",
-      "-L" + runtimeDir,   "-Wl,-rpath," + runtimeDir,
+      *compiler,         "-shared",
+      object.str(),      "-o",
+      output.str(),      "-Wl,--as-needed",
+      "-L" + runtimeDir, "-Wl,-rpath," + runtimeDir,
       "-lvrir_runtime"};
   for (const char *library :
        {VRIR_OMP_LIBRARY, VRIR_BLAS_LIBRARY, VRIR_MLIR_RUNNER_UTILS}) {
     args.push_back(library);
-    args.push_back("-Wl,-rpath," +
-                   llvm::sys::path::parent_path(library).str());
+    args.push_back("-Wl,-rpath," + llvm::sys::path::parent_path(library).str());
   }
   std::vector<llvm::StringRef> refs(args.begin(), args.end());
   std::string message;
   if (llvm::sys::ExecuteAndWait(*compiler, refs, std::nullopt, {}, 0, 0,
                                 &message) != 0)
-    return llvm::createStringError("linking " + output + " failed: " +
-                                   message);
+    return llvm::createStringError("linking " + output + " failed: " + message);
   return llvm::Error::success();
 }
 
@@ -641,8 +639,8 @@ int main(int argc, char **argv) {
   auto compileStart = std::chrono::steady_clock::now();
   bool emitting = !emitObject.empty() || !emitShared.empty();
   for (auto function : module->getOps<func::FuncOp>())
-    if (function == entry || (emitting && function.isPublic() &&
-                              !function.isExternal()))
+    if (function == entry ||
+        (emitting && function.isPublic() && !function.isExternal()))
       function->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                         UnitAttr::get(&context));
   if (failed(lowerToLLVM(*module)))
@@ -687,8 +685,7 @@ int main(int argc, char **argv) {
   }
 
   std::vector<std::string> libraries = findSharedLibraries(argv[0]);
-  std::vector<llvm::StringRef> libraryRefs(libraries.begin(),
-                                           libraries.end());
+  std::vector<llvm::StringRef> libraryRefs(libraries.begin(), libraries.end());
   ExecutionEngineOptions engineOptions;
   engineOptions.transformer = transformer;
   engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
@@ -768,8 +765,7 @@ int main(int argc, char **argv) {
     }
     return "";
   };
-  for (auto [i, type, offset] :
-       llvm::enumerate(resultTypes, resultOffsets)) {
+  for (auto [i, type, offset] : llvm::enumerate(resultTypes, resultOffsets)) {
     const char *at = reinterpret_cast<const char *>(resultPointer) + offset;
     llvm::outs() << "result " << i << ": ";
     if (auto arrayType = dyn_cast<ArrayType>(type)) {
@@ -798,12 +794,13 @@ int main(int argc, char **argv) {
     std::tie(label, path) = spec.split('=');
     if (path.empty())
       continue;
-    auto found = llvm::find_if(
-        arguments, [&](const HostValue &value) { return value.label == label; });
+    auto found = llvm::find_if(arguments, [&](const HostValue &value) {
+      return value.label == label;
+    });
     if (found == arguments.end() || !isa<ArrayType>(found->type))
       fail("--out " + spec + ": no array argument labeled '" + label + "'");
-    NpyArray array = readDescriptor(found->descriptor.data(),
-                                    cast<ArrayType>(found->type));
+    NpyArray array =
+        readDescriptor(found->descriptor.data(), cast<ArrayType>(found->type));
     if (llvm::Error error = ::vrir::writeNpy(path, array))
       fail(llvm::toString(std::move(error)));
   }

@@ -25,8 +25,8 @@ void populateVRIRParallelToSCFPatterns(const VRIRTypeConverter &converter,
                                        RewritePatternSet &patterns);
 
 /// Element-wise ops with broadcasting, casts, copies and reductions.
-void populateVRIRElementwiseToLinalgPatterns(
-    const VRIRTypeConverter &converter, RewritePatternSet &patterns);
+void populateVRIRElementwiseToLinalgPatterns(const VRIRTypeConverter &converter,
+                                             RewritePatternSet &patterns);
 
 /// Slices (views and copies), slice assignment, gather and scatter.
 void populateVRIRSliceToMemRefPatterns(const VRIRTypeConverter &converter,

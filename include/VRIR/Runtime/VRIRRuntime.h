@@ -34,8 +34,8 @@ void vrir_rt_bounds_error(const char *site, int64_t dim, int64_t index,
 
 /* The same inside a parallel loop: records the first error and returns; the
  * access is skipped. `vrir_rt_parallel_check` after the loop raises it. */
-void vrir_rt_parallel_bounds_error(const char *site, int64_t dim,
-                                   int64_t index, int64_t extent);
+void vrir_rt_parallel_bounds_error(const char *site, int64_t dim, int64_t index,
+                                   int64_t extent);
 void vrir_rt_parallel_check(void);
 
 /* Any other run-time error (negative size, shapes that do not broadcast).

@@ -43,8 +43,7 @@ void mlir::vrir::buildVRIRToCPUPipeline(OpPassManager &pm,
 }
 
 namespace {
-struct CPUPipelineCLOptions
-    : public PassPipelineOptions<CPUPipelineCLOptions> {
+struct CPUPipelineCLOptions : public PassPipelineOptions<CPUPipelineCLOptions> {
   Option<bool> enableOpenMP{*this, "openmp",
                             llvm::cl::desc("Lower pfor to OpenMP"),
                             llvm::cl::init(true)};

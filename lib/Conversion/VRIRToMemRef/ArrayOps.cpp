@@ -45,10 +45,10 @@ struct RangeOpLowering : public OpConversionPattern<RangeOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     ModuleSemantics semantics = getModuleSemantics(op);
-    Value step = adaptor.getStep()
-                     ? adaptor.getStep()
-                     : arith::ConstantIndexOp::create(rewriter, loc, 1)
-                           .getResult();
+    Value step =
+        adaptor.getStep()
+            ? adaptor.getStep()
+            : arith::ConstantIndexOp::create(rewriter, loc, 1).getResult();
     Value start = adaptor.getStart(), stop = adaptor.getStop();
     if (!semantics.rangeExclusive) {
       // An inclusive stop moves one step's sign past the last element.
@@ -98,8 +98,7 @@ struct AllocLowering : public OpConversionPattern<AllocLikeOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     ArrayType type = op.getResult().getType();
-    Value memref =
-        allocateArray(rewriter, loc, op, type, adaptor.getSizes());
+    Value memref = allocateArray(rewriter, loc, op, type, adaptor.getSizes());
     if constexpr (std::is_same_v<AllocLikeOp, ZerosOp>)
       fillArray(rewriter, loc, memref,
                 getZero(rewriter, loc, type.getElementType()));
@@ -195,9 +194,9 @@ struct LoadOpLowering : public OpConversionPattern<LoadOp> {
     Location loc = op.getLoc();
     bool checked = false;
     Value anyFailed;
-    SmallVector<Value> indices = lowerElementIndices(
-        rewriter, op, adaptor.getArray(), adaptor.getIndices(), checked,
-        anyFailed);
+    SmallVector<Value> indices =
+        lowerElementIndices(rewriter, op, adaptor.getArray(),
+                            adaptor.getIndices(), checked, anyFailed);
     if (!anyFailed) {
       rewriter.replaceOpWithNewOp<memref::LoadOp>(op, adaptor.getArray(),
                                                   indices);
@@ -245,8 +244,7 @@ struct StoreOpLowering : public OpConversionPattern<StoreOp> {
       auto ifOp = scf::IfOp::create(rewriter, loc, ok, /*withElse=*/false);
       rewriter.setInsertionPointToStart(ifOp.thenBlock());
     }
-    memref::StoreOp::create(rewriter, loc, adaptor.getValue(), memref,
-                            indices);
+    memref::StoreOp::create(rewriter, loc, adaptor.getValue(), memref, indices);
     if (op.getGrown())
       rewriter.replaceOp(op, memref);
     else
@@ -274,8 +272,8 @@ struct StoreOpLowering : public OpConversionPattern<StoreOp> {
       Value past = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
                                          needed, sizes[d]);
       newSizes[d] = arith::SelectOp::create(b, loc, past, needed, sizes[d]);
-      grows = grows ? arith::OrIOp::create(b, loc, grows, past).getResult()
-                    : past;
+      grows =
+          grows ? arith::OrIOp::create(b, loc, grows, past).getResult() : past;
     }
     auto ifOp = scf::IfOp::create(b, loc, TypeRange{memref.getType()}, grows,
                                   /*withElseRegion=*/true);
@@ -355,10 +353,10 @@ struct WriteOpLowering : public OpConversionPattern<WriteOp> {
 
 void mlir::vrir::populateVRIRArrayToMemRefPatterns(
     const VRIRTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<RangeOpLowering, DomainOpLowering, AllocLowering<ZerosOp>,
-               AllocLowering<OnesOp>, AllocLowering<EmptyOp>, DimOpLowering,
-               NumelOpLowering, LoadOpLowering, StoreOpLowering,
-               AllocaOpLowering, ReadOpLowering, WriteOpLowering,
-               PoisonOpLowering>(
-      converter, patterns.getContext());
+  patterns
+      .add<RangeOpLowering, DomainOpLowering, AllocLowering<ZerosOp>,
+           AllocLowering<OnesOp>, AllocLowering<EmptyOp>, DimOpLowering,
+           NumelOpLowering, LoadOpLowering, StoreOpLowering, AllocaOpLowering,
+           ReadOpLowering, WriteOpLowering, PoisonOpLowering>(
+          converter, patterns.getContext());
 }

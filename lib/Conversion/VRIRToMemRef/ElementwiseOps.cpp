@@ -402,8 +402,8 @@ static void lowerElementwise(ConversionPatternRewriter &rewriter, Operation *op,
           SmallVector<Value> elements;
           unsigned next = 0;
           for (Value operand : operands)
-            elements.push_back(
-                isa<MemRefType>(operand.getType()) ? args[next++] : operand);
+            elements.push_back(isa<MemRefType>(operand.getType()) ? args[next++]
+                                                                  : operand);
           linalg::YieldOp::create(nested, loc, fn(nested, loc, elements));
         });
   };
@@ -433,11 +433,10 @@ static void lowerElementwise(ConversionPatternRewriter &rewriter, Operation *op,
         Value size = memref::DimOp::create(rewriter, loc, array, dim);
         Value equal = arith::CmpIOp::create(
             rewriter, loc, arith::CmpIPredicate::eq, size, sizes[dim]);
-        sameShape =
-            sameShape
-                ? arith::AndIOp::create(rewriter, loc, sameShape, equal)
-                      .getResult()
-                : equal;
+        sameShape = sameShape
+                        ? arith::AndIOp::create(rewriter, loc, sameShape, equal)
+                              .getResult()
+                        : equal;
       }
     }
     auto ifOp = scf::IfOp::create(rewriter, loc, sameShape,
@@ -727,7 +726,8 @@ struct ReduceOpLowering : public OpConversionPattern<ReduceOp> {
 
 void mlir::vrir::populateVRIRElementwiseToLinalgPatterns(
     const VRIRTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<UnaryOpLowering, BinaryOpLowering, CmpOpLowering,
-               SelectOpLowering, CastOpLowering, CopyOpLowering,
-               ReduceOpLowering>(converter, patterns.getContext());
+  patterns
+      .add<UnaryOpLowering, BinaryOpLowering, CmpOpLowering, SelectOpLowering,
+           CastOpLowering, CopyOpLowering, ReduceOpLowering>(
+          converter, patterns.getContext());
 }

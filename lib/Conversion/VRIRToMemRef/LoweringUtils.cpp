@@ -54,9 +54,9 @@ void lowering::callRuntime(OpBuilder &b, Location loc, Operation *anchor,
   if (!function) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(module.getBody());
-    auto type = LLVM::LLVMFunctionType::get(
-        LLVM::LLVMVoidType::get(b.getContext()),
-        llvm::to_vector(args.getTypes()));
+    auto type =
+        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(b.getContext()),
+                                    llvm::to_vector(args.getTypes()));
     function = LLVM::LLVMFuncOp::create(b, module.getLoc(), name, type);
     if (noReturn)
       function->setAttr("passthrough",
@@ -66,17 +66,16 @@ void lowering::callRuntime(OpBuilder &b, Location loc, Operation *anchor,
   auto call = LLVM::CallOp::create(b, loc, function, args);
   // The runtime reads its string arguments and touches only its own state.
   call.setMemoryEffectsAttr(LLVM::MemoryEffectsAttr::get(
-      b.getContext(),
-      {/*other=*/LLVM::ModRefInfo::NoModRef,
-       /*argMem=*/LLVM::ModRefInfo::Ref,
-       /*inaccessibleMem=*/LLVM::ModRefInfo::ModRef,
-       /*errnoMem=*/LLVM::ModRefInfo::NoModRef,
-       /*targetMem0=*/LLVM::ModRefInfo::NoModRef,
-       /*targetMem1=*/LLVM::ModRefInfo::NoModRef}));
+      b.getContext(), {/*other=*/LLVM::ModRefInfo::NoModRef,
+                       /*argMem=*/LLVM::ModRefInfo::Ref,
+                       /*inaccessibleMem=*/LLVM::ModRefInfo::ModRef,
+                       /*errnoMem=*/LLVM::ModRefInfo::NoModRef,
+                       /*targetMem0=*/LLVM::ModRefInfo::NoModRef,
+                       /*targetMem1=*/LLVM::ModRefInfo::NoModRef}));
 }
 
 Value lowering::getConstantString(OpBuilder &b, Location loc, Operation *anchor,
-                                StringRef text) {
+                                  StringRef text) {
   auto module = anchor->getParentOfType<ModuleOp>();
   std::string name =
       "__vrir_str_" + llvm::utohexstr(llvm::xxh3_64bits(text), true);
@@ -110,8 +109,8 @@ static std::optional<std::string> getLocationName(Location loc) {
 /// "file:line:col" of the first file location in `loc`.
 static std::optional<std::string> getFilePosition(Location loc) {
   if (auto file = dyn_cast<FileLineColLoc>(loc))
-    return (file.getFilename().getValue() + ":" + Twine(file.getLine()) +
-            ":" + Twine(file.getColumn()))
+    return (file.getFilename().getValue() + ":" + Twine(file.getLine()) + ":" +
+            Twine(file.getColumn()))
         .str();
   if (auto name = dyn_cast<NameLoc>(loc))
     return getFilePosition(name.getChildLoc());
@@ -129,8 +128,9 @@ std::string lowering::describeArraySite(Value array, Location accessLoc) {
   if (auto found = getLocationName(array.getLoc())) {
     text = "array '" + *found + "'";
   } else if (auto arg = dyn_cast<BlockArgument>(array);
-             arg && isa_and_nonnull<FunctionOpInterface>(
-                        arg.getOwner()->getParentOp()) &&
+             arg &&
+             isa_and_nonnull<FunctionOpInterface>(
+                 arg.getOwner()->getParentOp()) &&
              arg.getOwner()->isEntryBlock()) {
     text = ("array argument #" + Twine(arg.getArgNumber())).str();
   } else if (auto position = getFilePosition(array.getLoc())) {
@@ -161,13 +161,13 @@ bool lowering::isInParallelLoop(Operation *op) {
 }
 
 void lowering::emitRuntimeError(OpBuilder &b, Location loc, Operation *anchor,
-                              StringRef message) {
+                                StringRef message) {
   Value text = getConstantString(b, loc, anchor, message);
   callRuntime(b, loc, anchor, "vrir_rt_error", text, /*noReturn=*/true);
 }
 
 void lowering::emitRuntimeErrorIf(OpBuilder &b, Location loc, Operation *anchor,
-                                Value condition, StringRef message) {
+                                  Value condition, StringRef message) {
   auto ifOp = scf::IfOp::create(b, loc, condition, /*withElse=*/false);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifOp.thenBlock());
@@ -175,27 +175,27 @@ void lowering::emitRuntimeErrorIf(OpBuilder &b, Location loc, Operation *anchor,
 }
 
 Value lowering::lowerIndex(OpBuilder &b, Location loc, Operation *anchor,
-                         Value userIndex, Value extent, IndexFlags flags,
-                         int64_t indexBase, StringRef site, int64_t dimension,
-                         bool parallel, Value &anyFailed) {
+                           Value userIndex, Value extent, IndexFlags flags,
+                           int64_t indexBase, StringRef site, int64_t dimension,
+                           bool parallel, Value &anyFailed) {
   Value index = toIndex(b, loc, userIndex);
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   if (indexBase != 0)
     index = arith::SubIOp::create(
         b, loc, index, arith::ConstantIndexOp::create(b, loc, indexBase));
   if (bitEnumContainsAny(flags, IndexFlags::WrapNegative)) {
-    Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                           index, zero);
+    Value negative =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, index, zero);
     Value wrapped = arith::AddIOp::create(b, loc, index, extent);
     index = arith::SelectOp::create(b, loc, negative, wrapped, index);
   }
   Value failed;
   if (bitEnumContainsAny(flags, IndexFlags::CheckLower))
-    failed = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, index,
-                                   zero);
+    failed =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, index, zero);
   if (bitEnumContainsAny(flags, IndexFlags::CheckUpper)) {
-    Value above = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
-                                        index, extent);
+    Value above =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, index, extent);
     failed = failed ? arith::OrIOp::create(b, loc, failed, above).getResult()
                     : above;
   }
@@ -210,22 +210,23 @@ Value lowering::lowerIndex(OpBuilder &b, Location loc, Operation *anchor,
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifOp.thenBlock());
     Value text = getConstantString(b, loc, anchor, site);
-    Value dim = arith::ConstantIntOp::create(b, loc, i64, dimension + indexBase);
-    Value reported = arith::IndexCastOp::create(b, loc, i64,
-                                                toIndex(b, loc, userIndex));
+    Value dim =
+        arith::ConstantIntOp::create(b, loc, i64, dimension + indexBase);
+    Value reported =
+        arith::IndexCastOp::create(b, loc, i64, toIndex(b, loc, userIndex));
     Value size = arith::IndexCastOp::create(b, loc, i64, extent);
     callRuntime(b, loc, anchor, callee, ValueRange{text, dim, reported, size},
                 /*noReturn=*/!parallel);
   }
   if (parallel)
-    anyFailed = anyFailed
-                    ? arith::OrIOp::create(b, loc, anyFailed, failed).getResult()
-                    : failed;
+    anyFailed =
+        anyFailed ? arith::OrIOp::create(b, loc, anyFailed, failed).getResult()
+                  : failed;
   return index;
 }
 
 SmallVector<Value> lowering::getMemRefSizes(OpBuilder &b, Location loc,
-                                          Value memref) {
+                                            Value memref) {
   auto type = cast<MemRefType>(memref.getType());
   SmallVector<Value> sizes;
   for (unsigned d = 0; d < type.getRank(); ++d)
@@ -234,16 +235,16 @@ SmallVector<Value> lowering::getMemRefSizes(OpBuilder &b, Location loc,
 }
 
 Value lowering::allocateArray(OpBuilder &b, Location loc, Operation *anchor,
-                            ArrayType type, ValueRange sizes) {
+                              ArrayType type, ValueRange sizes) {
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value anyNegative;
   for (Value size : sizes) {
     Value negative =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, size, zero);
-    anyNegative = anyNegative ? arith::OrIOp::create(b, loc, anyNegative,
-                                                     negative)
-                                    .getResult()
-                              : negative;
+    anyNegative =
+        anyNegative
+            ? arith::OrIOp::create(b, loc, anyNegative, negative).getResult()
+            : negative;
   }
   if (anyNegative)
     emitRuntimeErrorIf(b, loc, anchor, anyNegative,
@@ -253,8 +254,8 @@ Value lowering::allocateArray(OpBuilder &b, Location loc, Operation *anchor,
   IntegerAttr alignment = b.getI64IntegerAttr(64);
   MemRefType memrefType = getMemRefType(type);
   if (type.getLayout() == Layout::RowMajor || type.getRank() <= 1) {
-    auto identity = MemRefType::get(memrefType.getShape(),
-                                    memrefType.getElementType());
+    auto identity =
+        MemRefType::get(memrefType.getShape(), memrefType.getElementType());
     Value buffer = memref::AllocOp::create(b, loc, identity, sizes,
                                            ValueRange{}, alignment);
     if (identity == memrefType)
@@ -270,17 +271,16 @@ Value lowering::allocateArray(OpBuilder &b, Location loc, Operation *anchor,
     foldedSizes.push_back(getAsOpFoldResult(size));
     count = arith::MulIOp::create(b, loc, count, size);
   }
-  auto flatType = MemRefType::get({ShapedType::kDynamic},
-                                  memrefType.getElementType());
+  auto flatType =
+      MemRefType::get({ShapedType::kDynamic}, memrefType.getElementType());
   Value flat = memref::AllocOp::create(b, loc, flatType, ValueRange{count},
                                        ValueRange{}, alignment);
-  return memref::ReinterpretCastOp::create(b, loc, memrefType, flat,
-                                           b.getIndexAttr(0), foldedSizes,
-                                           strides);
+  return memref::ReinterpretCastOp::create(
+      b, loc, memrefType, flat, b.getIndexAttr(0), foldedSizes, strides);
 }
 
 void lowering::fillArray(OpBuilder &b, Location loc, Value memref,
-                       Value value) {
+                         Value value) {
   linalg::FillOp::create(b, loc, ValueRange{value}, ValueRange{memref});
 }
 
@@ -291,8 +291,7 @@ Value lowering::getElementPointer(OpBuilder &b, Location loc, Value memref,
   for (auto [index, stride] : llvm::zip(indices, metadata.getStrides()))
     linear = arith::AddIOp::create(
         b, loc, linear, arith::MulIOp::create(b, loc, index, stride));
-  Value base =
-      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
   Value address = arith::IndexCastOp::create(b, loc, b.getI64Type(), base);
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
   Value pointer = LLVM::IntToPtrOp::create(b, loc, ptrType, address);

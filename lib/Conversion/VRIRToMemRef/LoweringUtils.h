@@ -67,10 +67,10 @@ void emitRuntimeErrorIf(OpBuilder &b, Location loc, Operation *anchor,
 /// `dimension` (reported in the index base) and the user's index. In a
 /// parallel loop the error is recorded and the failure is or'ed into
 /// `anyFailed` (created on first use) so that the caller can skip the access.
-Value lowerIndex(OpBuilder &b, Location loc, Operation *anchor,
-                 Value userIndex, Value extent, IndexFlags flags,
-                 int64_t indexBase, StringRef site, int64_t dimension,
-                 bool parallel, Value &anyFailed);
+Value lowerIndex(OpBuilder &b, Location loc, Operation *anchor, Value userIndex,
+                 Value extent, IndexFlags flags, int64_t indexBase,
+                 StringRef site, int64_t dimension, bool parallel,
+                 Value &anyFailed);
 
 /// The dynamic sizes of every dimension of `memref`.
 SmallVector<Value> getMemRefSizes(OpBuilder &b, Location loc, Value memref);

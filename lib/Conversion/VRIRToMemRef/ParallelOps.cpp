@@ -34,7 +34,7 @@ struct PforOpLowering : public OpConversionPattern<PforOp> {
     SmallVector<Value> counts;
     for (unsigned d = 0; d < dims; ++d)
       counts.push_back(getRangeTripCount(rewriter, loc, space[3 * d],
-                                    space[3 * d + 1], space[3 * d + 2]));
+                                         space[3 * d + 1], space[3 * d + 2]));
 
     // The outermost dimension of the outermost pfor runs in parallel; the
     // other dimensions, and nested pfors, are serial loops inside it. (One
@@ -45,9 +45,9 @@ struct PforOpLowering : public OpConversionPattern<PforOp> {
     SmallVector<Value> counters;
     Operation *outermost = nullptr;
     if (!nested) {
-      auto loop = scf::ParallelOp::create(rewriter, loc, ValueRange{zero},
-                                          ValueRange{counts[0]},
-                                          ValueRange{one});
+      auto loop =
+          scf::ParallelOp::create(rewriter, loc, ValueRange{zero},
+                                  ValueRange{counts[0]}, ValueRange{one});
       counters.push_back(loop.getInductionVars()[0]);
       outermost = loop;
       rewriter.setInsertionPointToStart(loop.getBody());
@@ -64,8 +64,7 @@ struct PforOpLowering : public OpConversionPattern<PforOp> {
     for (unsigned d = 0; d < dims; ++d) {
       Value offset =
           arith::MulIOp::create(rewriter, loc, counters[d], space[3 * d + 2]);
-      Value index =
-          arith::AddIOp::create(rewriter, loc, space[3 * d], offset);
+      Value index = arith::AddIOp::create(rewriter, loc, space[3 * d], offset);
       if (base != 0)
         index = arith::AddIOp::create(
             rewriter, loc, index,
@@ -148,12 +147,12 @@ struct AtomicRMWOpLowering : public OpConversionPattern<AtomicRMWOp> {
       kind = isFloat ? arith::AtomicRMWKind::addf : arith::AtomicRMWKind::addi;
       break;
     case AtomicKind::Min:
-      kind = isFloat ? arith::AtomicRMWKind::minimumf
-                     : arith::AtomicRMWKind::mins;
+      kind =
+          isFloat ? arith::AtomicRMWKind::minimumf : arith::AtomicRMWKind::mins;
       break;
     case AtomicKind::Max:
-      kind = isFloat ? arith::AtomicRMWKind::maximumf
-                     : arith::AtomicRMWKind::maxs;
+      kind =
+          isFloat ? arith::AtomicRMWKind::maximumf : arith::AtomicRMWKind::maxs;
       break;
     case AtomicKind::And:
       kind = arith::AtomicRMWKind::andi;
@@ -185,8 +184,7 @@ struct AtomicRMWOpLowering : public OpConversionPattern<AtomicRMWOp> {
 /// call carries its memory effects, which the deallocation analysis needs
 /// (a bare cmpxchg has none it can read); LLVM inlines it.
 static Value callCompareExchange(OpBuilder &b, Location loc, Operation *anchor,
-                                 Value pointer, Value expected,
-                                 Value desired) {
+                                 Value pointer, Value expected, Value desired) {
   Type type = expected.getType();
   auto module = anchor->getParentOfType<ModuleOp>();
   std::string name =
@@ -197,8 +195,7 @@ static Value callCompareExchange(OpBuilder &b, Location loc, Operation *anchor,
     b.setInsertionPointToStart(module.getBody());
     auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
     function = LLVM::LLVMFuncOp::create(
-        b, loc, name,
-        LLVM::LLVMFunctionType::get(type, {ptrType, type, type}),
+        b, loc, name, LLVM::LLVMFunctionType::get(type, {ptrType, type, type}),
         LLVM::Linkage::Internal);
     Block *body = function.addEntryBlock(b);
     b.setInsertionPointToStart(body);
@@ -212,13 +209,12 @@ static Value callCompareExchange(OpBuilder &b, Location loc, Operation *anchor,
   auto call = LLVM::CallOp::create(b, loc, function,
                                    ValueRange{pointer, expected, desired});
   call.setMemoryEffectsAttr(LLVM::MemoryEffectsAttr::get(
-      b.getContext(),
-      {/*other=*/LLVM::ModRefInfo::NoModRef,
-       /*argMem=*/LLVM::ModRefInfo::ModRef,
-       /*inaccessibleMem=*/LLVM::ModRefInfo::NoModRef,
-       /*errnoMem=*/LLVM::ModRefInfo::NoModRef,
-       /*targetMem0=*/LLVM::ModRefInfo::NoModRef,
-       /*targetMem1=*/LLVM::ModRefInfo::NoModRef}));
+      b.getContext(), {/*other=*/LLVM::ModRefInfo::NoModRef,
+                       /*argMem=*/LLVM::ModRefInfo::ModRef,
+                       /*inaccessibleMem=*/LLVM::ModRefInfo::NoModRef,
+                       /*errnoMem=*/LLVM::ModRefInfo::NoModRef,
+                       /*targetMem0=*/LLVM::ModRefInfo::NoModRef,
+                       /*targetMem1=*/LLVM::ModRefInfo::NoModRef}));
   return call.getResult();
 }
 
@@ -237,8 +233,7 @@ struct AtomicCasOpLowering : public OpConversionPattern<AtomicCasOp> {
       // memref has no compare-and-swap (generic_atomic_rmw is a CAS loop
       // that also stores when the compare fails, and it is no region-branch
       // op for the deallocation analysis): use LLVM's cmpxchg on the element.
-      Value pointer =
-          getElementPointer(b, loc, adaptor.getArray(), indices);
+      Value pointer = getElementPointer(b, loc, adaptor.getArray(), indices);
       Value expectedBits = expected, desiredBits = desired;
       Type bitsType = type;
       if (auto floatType = dyn_cast<FloatType>(type)) {
@@ -246,8 +241,8 @@ struct AtomicCasOpLowering : public OpConversionPattern<AtomicCasOp> {
         expectedBits = arith::BitcastOp::create(b, loc, bitsType, expected);
         desiredBits = arith::BitcastOp::create(b, loc, bitsType, desired);
       }
-      Value old = callCompareExchange(b, loc, op, pointer, expectedBits,
-                                      desiredBits);
+      Value old =
+          callCompareExchange(b, loc, op, pointer, expectedBits, desiredBits);
       if (bitsType != type)
         old = arith::BitcastOp::create(b, loc, type, old);
       return old;

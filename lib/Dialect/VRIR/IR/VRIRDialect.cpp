@@ -39,9 +39,8 @@ void VRIRDialect::initialize() {
   getContext()->getOrLoadDialect<ub::UBDialect>();
 }
 
-Operation *VRIRDialect::materializeConstant(OpBuilder &builder,
-                                            Attribute value, Type type,
-                                            Location loc) {
+Operation *VRIRDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                            Type type, Location loc) {
   return arith::ConstantOp::materialize(builder, value, type, loc);
 }
 
@@ -58,7 +57,8 @@ LogicalResult VRIRDialect::verifyOperationAttribute(Operation *op,
   if (name == kIndexBaseAttrName) {
     auto base = dyn_cast<IntegerAttr>(attr.getValue());
     if (!base || !base.getType().isSignlessInteger() ||
-        base.getType().isInteger(1) || base.getValue().getSignificantBits() > 64 ||
+        base.getType().isInteger(1) ||
+        base.getValue().getSignificantBits() > 64 ||
         (base.getInt() != 0 && base.getInt() != 1))
       return op->emitError("'")
              << name << "' must be the integer 0 or 1, got " << attr.getValue();
@@ -80,8 +80,8 @@ ModuleSemantics mlir::vrir::getModuleSemantics(Operation *op) {
     auto module = dyn_cast<ModuleOp>(cur);
     if (!module)
       continue;
-    auto base = module->getAttrOfType<IntegerAttr>(
-        VRIRDialect::kIndexBaseAttrName);
+    auto base =
+        module->getAttrOfType<IntegerAttr>(VRIRDialect::kIndexBaseAttrName);
     auto exclusive =
         module->getAttrOfType<BoolAttr>(VRIRDialect::kRangeExclusiveAttrName);
     auto memory = module->getAttrOfType<MemoryManagementAttr>(

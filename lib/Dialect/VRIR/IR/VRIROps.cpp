@@ -219,15 +219,16 @@ Value ReadOp::getStored(const MemorySlot &, OpBuilder &, Value,
                         const DataLayout &) {
   llvm_unreachable("vrir.read does not store");
 }
-bool ReadOp::canUsesBeRemoved(
-    const MemorySlot &slot, const SmallPtrSetImpl<OpOperand *> &blockingUses,
-    SmallVectorImpl<OpOperand *> &, const DataLayout &) {
-  return blockingUses.size() == 1 &&
-         (*blockingUses.begin())->get() == slot.ptr;
+bool ReadOp::canUsesBeRemoved(const MemorySlot &slot,
+                              const SmallPtrSetImpl<OpOperand *> &blockingUses,
+                              SmallVectorImpl<OpOperand *> &,
+                              const DataLayout &) {
+  return blockingUses.size() == 1 && (*blockingUses.begin())->get() == slot.ptr;
 }
-DeletionKind ReadOp::removeBlockingUses(
-    const MemorySlot &, const SmallPtrSetImpl<OpOperand *> &, OpBuilder &,
-    Value reachingDefinition, const DataLayout &) {
+DeletionKind ReadOp::removeBlockingUses(const MemorySlot &,
+                                        const SmallPtrSetImpl<OpOperand *> &,
+                                        OpBuilder &, Value reachingDefinition,
+                                        const DataLayout &) {
   getResult().replaceAllUsesWith(reachingDefinition);
   return DeletionKind::Delete;
 }
@@ -238,13 +239,13 @@ Value WriteOp::getStored(const MemorySlot &, OpBuilder &, Value,
                          const DataLayout &) {
   return getValue();
 }
-bool WriteOp::canUsesBeRemoved(
-    const MemorySlot &slot, const SmallPtrSetImpl<OpOperand *> &blockingUses,
-    SmallVectorImpl<OpOperand *> &, const DataLayout &) {
+bool WriteOp::canUsesBeRemoved(const MemorySlot &slot,
+                               const SmallPtrSetImpl<OpOperand *> &blockingUses,
+                               SmallVectorImpl<OpOperand *> &,
+                               const DataLayout &) {
   // Writing the slot into itself would leave a use of the slot behind.
   return blockingUses.size() == 1 &&
-         (*blockingUses.begin())->get() == slot.ptr &&
-         getValue() != slot.ptr;
+         (*blockingUses.begin())->get() == slot.ptr && getValue() != slot.ptr;
 }
 DeletionKind WriteOp::removeBlockingUses(const MemorySlot &,
                                          const SmallPtrSetImpl<OpOperand *> &,
@@ -453,8 +454,7 @@ LogicalResult StoreSliceOp::verify() {
   unsigned rank = getSliceRank(target.getRank(), getIndices());
   if (getRankOf(getValue().getType()) > rank)
     return emitOpError("value has rank ")
-           << getRankOf(getValue().getType())
-           << ", more than the rank " << rank
+           << getRankOf(getValue().getType()) << ", more than the rank " << rank
            << " of the slice it is assigned to";
   return success();
 }
@@ -478,8 +478,7 @@ LogicalResult GatherOp::verify() {
   ArrayType result = getResult().getType();
   if (failed(verifyIndexArray(*this, array, indices, getAxis())))
     return failure();
-  if (getIndexFlags() &&
-      bitEnumContainsAny(*getIndexFlags(), IndexFlags::Grow))
+  if (getIndexFlags() && bitEnumContainsAny(*getIndexFlags(), IndexFlags::Grow))
     return emitOpError("'grow' is not allowed on a gather");
   if (result.getElementType() != array.getElementType())
     return emitOpError("result element type ")
@@ -499,8 +498,7 @@ LogicalResult ScatterOp::verify() {
   ArrayType indices = getIndices().getType();
   if (failed(verifyIndexArray(*this, array, indices, getAxis())))
     return failure();
-  if (getIndexFlags() &&
-      bitEnumContainsAny(*getIndexFlags(), IndexFlags::Grow))
+  if (getIndexFlags() && bitEnumContainsAny(*getIndexFlags(), IndexFlags::Grow))
     return emitOpError("'grow' is not allowed on a scatter");
   if (getElementTypeOf(getValue().getType()) != array.getElementType())
     return emitOpError("value element type ")
@@ -510,8 +508,8 @@ LogicalResult ScatterOp::verify() {
   unsigned rank = array.getRank() - 1 + indices.getRank();
   if (getRankOf(getValue().getType()) > rank)
     return emitOpError("value has rank ")
-           << getRankOf(getValue().getType()) << ", more than the rank "
-           << rank << " of the selection it is assigned to";
+           << getRankOf(getValue().getType()) << ", more than the rank " << rank
+           << " of the selection it is assigned to";
   return success();
 }
 
@@ -577,14 +575,13 @@ LogicalResult UnaryOp::verify() {
   case UnaryFn::Round:
     if (!isa<FloatType>(element))
       return emitOpError("'")
-             << fn << "' needs a real floating-point operand, got "
-             << element;
+             << fn << "' needs a real floating-point operand, got " << element;
     break;
   case UnaryFn::Real:
   case UnaryFn::Imag:
     if (isBool(element))
-      return emitOpError("'") << fn << "' needs a numeric operand, got "
-                              << element;
+      return emitOpError("'")
+             << fn << "' needs a numeric operand, got " << element;
     expected = getRealPartType(element);
     break;
   case UnaryFn::Conj:
@@ -626,15 +623,15 @@ LogicalResult BinaryOp::verify() {
   case BinaryFn::Or:
   case BinaryFn::Xor:
     if (!isIntegerLike(element))
-      return emitOpError("'") << fn << "' needs i1 or integer operands, got "
-                              << element;
+      return emitOpError("'")
+             << fn << "' needs i1 or integer operands, got " << element;
     break;
   case BinaryFn::Rem:
   case BinaryFn::Min:
   case BinaryFn::Max:
     if (isComplex(element) || isBool(element))
-      return emitOpError("'") << fn << "' needs real numeric operands, got "
-                              << element;
+      return emitOpError("'")
+             << fn << "' needs real numeric operands, got " << element;
     break;
   default:
     if (isBool(element))
@@ -669,16 +666,16 @@ struct ScalarBinaryToArith : public OpRewritePattern<BinaryOp> {
     Value result;
     switch (op.getFn()) {
     case BinaryFn::Add:
-      result = createArith<arith::AddFOp, arith::AddIOp>(rewriter, loc,
-                                                         isFloat, lhs, rhs);
+      result = createArith<arith::AddFOp, arith::AddIOp>(rewriter, loc, isFloat,
+                                                         lhs, rhs);
       break;
     case BinaryFn::Sub:
-      result = createArith<arith::SubFOp, arith::SubIOp>(rewriter, loc,
-                                                         isFloat, lhs, rhs);
+      result = createArith<arith::SubFOp, arith::SubIOp>(rewriter, loc, isFloat,
+                                                         lhs, rhs);
       break;
     case BinaryFn::Mul:
-      result = createArith<arith::MulFOp, arith::MulIOp>(rewriter, loc,
-                                                         isFloat, lhs, rhs);
+      result = createArith<arith::MulFOp, arith::MulIOp>(rewriter, loc, isFloat,
+                                                         lhs, rhs);
       break;
     case BinaryFn::Min:
       result = createArith<arith::MinimumFOp, arith::MinSIOp>(
@@ -943,8 +940,7 @@ ParseResult PforOp::parse(OpAsmParser &parser, OperationState &result) {
   SmallVector<OpAsmParser::Argument> inductionVars;
   OpAsmParser::UnresolvedOperand domain;
   Type domainType;
-  if (parser.parseArgumentList(inductionVars,
-                               OpAsmParser::Delimiter::Paren) ||
+  if (parser.parseArgumentList(inductionVars, OpAsmParser::Delimiter::Paren) ||
       parser.parseKeyword("in") || parser.parseOperand(domain) ||
       parser.parseColonType(domainType) ||
       parser.resolveOperand(domain, domainType, result.operands))
@@ -958,8 +954,7 @@ ParseResult PforOp::parse(OpAsmParser &parser, OperationState &result) {
     if (!shared.empty() && parser.parseColonTypeList(sharedTypes))
       return failure();
     if (parser.parseRParen() ||
-        parser.resolveOperands(shared, sharedTypes, sharedLoc,
-                               result.operands))
+        parser.resolveOperands(shared, sharedTypes, sharedLoc, result.operands))
       return failure();
   }
   for (OpAsmParser::Argument &inductionVar : inductionVars)
@@ -1079,7 +1074,8 @@ void PforOp::getSuccessorRegions(RegionBranchPoint point,
                                  SmallVectorImpl<RegionSuccessor> &regions) {
   // The body runs zero or more times, then control returns to the parent.
   regions.push_back(RegionSuccessor(&getBody()));
-  regions.push_back(RegionSuccessor(getOperation(), getOperation()->getResults()));
+  regions.push_back(
+      RegionSuccessor(getOperation(), getOperation()->getResults()));
 }
 
 //===----------------------------------------------------------------------===//

@@ -15,13 +15,20 @@ typedef struct {
 void _mlir_ciface_scale(Vector *result, Vector *x, double factor);
 double _mlir_ciface_at(Vector *x, int64_t i);
 
-struct ScaleCall { Vector result, x; double factor; };
+struct ScaleCall {
+  Vector result, x;
+  double factor;
+};
 static void scale(void *context) {
   struct ScaleCall *call = context;
   _mlir_ciface_scale(&call->result, &call->x, call->factor);
 }
 
-struct AtCall { Vector x; int64_t i; double value; };
+struct AtCall {
+  Vector x;
+  int64_t i;
+  double value;
+};
 static void at(void *context) {
   struct AtCall *call = context;
   call->value = _mlir_ciface_at(&call->x, call->i);
