@@ -78,17 +78,9 @@ static MemRefType getAnyLayoutType(Type elementType, unsigned rank) {
 /// arguments.
 static void callExternal(OpBuilder &b, Location loc, Operation *anchor,
                          StringRef name, ValueRange args) {
-  auto module = anchor->getParentOfType<ModuleOp>();
-  auto function = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
-  if (!function) {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(module.getBody());
-    auto type =
-        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(b.getContext()),
-                                    llvm::to_vector(args.getTypes()));
-    function = LLVM::LLVMFuncOp::create(b, module.getLoc(), name, type);
-  }
-  LLVM::CallOp::create(b, loc, function, args);
+  LLVM::CallOp::create(b, loc,
+                       declareVoidFunction(b, anchor, name, args.getTypes()),
+                       args);
 }
 
 /// An `!llvm.ptr` to the first element of `memref` (aligned base pointer

@@ -47,22 +47,27 @@ Value lowering::toIndex(OpBuilder &b, Location loc, Value value) {
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), value);
 }
 
+LLVM::LLVMFuncOp lowering::declareVoidFunction(OpBuilder &b, Operation *anchor,
+                                               StringRef name,
+                                               TypeRange argTypes) {
+  auto module = anchor->getParentOfType<ModuleOp>();
+  if (auto function = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return function;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  auto type = LLVM::LLVMFunctionType::get(
+      LLVM::LLVMVoidType::get(b.getContext()), llvm::to_vector(argTypes));
+  return LLVM::LLVMFuncOp::create(b, module.getLoc(), name, type);
+}
+
 void lowering::callRuntime(OpBuilder &b, Location loc, Operation *anchor,
                            StringRef name, ValueRange args, bool noReturn) {
-  auto module = anchor->getParentOfType<ModuleOp>();
-  auto function = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
-  if (!function) {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(module.getBody());
-    auto type =
-        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(b.getContext()),
-                                    llvm::to_vector(args.getTypes()));
-    function = LLVM::LLVMFuncOp::create(b, module.getLoc(), name, type);
-    if (noReturn)
-      function->setAttr("passthrough",
-                        b.getArrayAttr({b.getStringAttr("noreturn"),
-                                        b.getStringAttr("cold")}));
-  }
+  LLVM::LLVMFuncOp function =
+      declareVoidFunction(b, anchor, name, args.getTypes());
+  if (noReturn && !function->hasAttr("passthrough"))
+    function->setAttr("passthrough",
+                      b.getArrayAttr({b.getStringAttr("noreturn"),
+                                      b.getStringAttr("cold")}));
   auto call = LLVM::CallOp::create(b, loc, function, args);
   // The runtime reads its string arguments and touches only its own state.
   call.setMemoryEffectsAttr(LLVM::MemoryEffectsAttr::get(

@@ -10,6 +10,7 @@
 
 #include "VRIR/Dialect/VRIR/IR/VRIR.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 
 #include <string>
@@ -23,6 +24,11 @@ MemRefType getMemRefType(ArrayType type);
 
 /// `value` as an `index` (sign-extending integers).
 Value toIndex(OpBuilder &b, Location loc, Value value);
+
+/// The external `void name(argTypes...)` of the module around `anchor`,
+/// declared on first use.
+LLVM::LLVMFuncOp declareVoidFunction(OpBuilder &b, Operation *anchor,
+                                     StringRef name, TypeRange argTypes);
 
 /// Calls the runtime function `name` (declared in the module around
 /// `anchor` on first use, with the types of `args`). `noReturn` marks it
