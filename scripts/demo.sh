@@ -29,9 +29,9 @@ import sys, numpy as np
 rng = np.random.default_rng(0)
 np.save(sys.argv[1] + "/A.npy", rng.random((512, 512)))
 PYTHON
-step "2-D Jacobi, 50 sweeps on 512x512, pfor loops: compile and run times" \
+step "2-D Jacobi, 50 sweeps on 512x512, pfor loops (compile and run times)" \
   $VRRUN $IN/kernels.mlir --entry jacobi2d --arg A=$WORK/A.npy \
-    --arg B=$WORK/A.npy --arg steps=50 --out A=$WORK/out.npy --time --repeat 3
+    --arg B=$WORK/A.npy --arg steps=50 --out A=$WORK/out.npy --time
 $PY - "$WORK" <<'PYTHON'
 import sys, numpy as np
 A = np.load(sys.argv[1] + "/A.npy"); B = A.copy()
