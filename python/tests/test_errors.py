@@ -219,3 +219,11 @@ def test_disk_cache_across_processes(tmp_path):
     runs = [subprocess.run([sys.executable, str(path)], env=env, capture_output=True,
                            text=True, check=True).stdout.strip() for _ in range(2)]
     assert runs == ["1", "0"]
+
+
+def test_function_without_source_is_a_compile_error():
+    namespace = {}
+    exec("def f(x):\n    return x + 1\n", namespace)
+    f = vrir.jit(namespace["f"])
+    with pytest.raises(vrir.CompileError, match="cannot read the source of f"):
+        f(1.0)

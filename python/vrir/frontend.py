@@ -132,7 +132,13 @@ class ModuleBuilder:
 
 
 def _source_of(fn):
-    lines, first = inspect.getsourcelines(fn)
+    try:
+        lines, first = inspect.getsourcelines(fn)
+    except (OSError, TypeError) as error:
+        raise CompileError(
+            f"cannot read the source of {fn.__qualname__} (@vrir.jit needs "
+            f"functions defined in a file, not at an interactive prompt or "
+            f"from standard input): {error}") from None
     src = "".join(lines)
     dedented = textwrap.dedent(src)
     # columns shift by the removed indentation
