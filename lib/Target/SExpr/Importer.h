@@ -166,6 +166,9 @@ private:
 
   //===--- Expressions ----------------------------------------------------===//
   FailureOr<ExprValue> importExpr(const Node &node);
+  /// The expressions after the head of `list` (`(args e1 e2 ...)`); none
+  /// when `list` is null.
+  FailureOr<SmallVector<ExprValue>> importExprList(const Node *list);
   /// An expression that must have a single scalar or array value.
   FailureOr<Value> importOperand(const Node &node);
   FailureOr<ExprValue> importBinary(const Form &form, StringRef kind);

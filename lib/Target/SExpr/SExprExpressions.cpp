@@ -536,16 +536,13 @@ FailureOr<ExprValue> Importer::importCall(const Form &form) {
       return failure();
     type = *parsed;
   }
-  SmallVector<ExprValue> args;
   ArrayRef<Node> argNodes;
   if (argsNode)
     argNodes = ArrayRef<Node>(argsNode->items).drop_front();
-  for (const Node &arg : argNodes) {
-    FailureOr<ExprValue> value = importExpr(arg);
-    if (failed(value))
-      return failure();
-    args.push_back(*value);
-  }
+  FailureOr<SmallVector<ExprValue>> argValues = importExprList(argsNode);
+  if (failed(argValues))
+    return failure();
+  SmallVector<ExprValue> &args = *argValues;
   Location here = loc(*form.node);
   OpBuilder &b = builder->getBuilder();
 
@@ -684,14 +681,10 @@ FailureOr<ExprValue> Importer::importAlloc(const Form &form) {
   FailureOr<Type> type = getExprType(form, 0);
   if (failed(type))
     return failure();
-  SmallVector<ExprValue> sizes;
-  for (const Node &arg : ArrayRef<Node>(argsNode->items).drop_front()) {
-    FailureOr<ExprValue> size = importExpr(arg);
-    if (failed(size))
-      return failure();
-    sizes.push_back(*size);
-  }
-  return allocate(*form.node, **kind, *type, sizes);
+  FailureOr<SmallVector<ExprValue>> sizes = importExprList(argsNode);
+  if (failed(sizes))
+    return failure();
+  return allocate(*form.node, **kind, *type, *sizes);
 }
 
 FailureOr<ExprValue> Importer::allocate(const Node &at, StringRef kind,
@@ -1019,14 +1012,10 @@ FailureOr<ExprValue> Importer::importLibCall(const Form &form) {
   FailureOr<Type> type = getExprType(form, 0);
   if (failed(type))
     return failure();
-  SmallVector<ExprValue> args;
-  for (const Node &arg : ArrayRef<Node>(argsNode->items).drop_front()) {
-    FailureOr<ExprValue> value = importExpr(arg);
-    if (failed(value))
-      return failure();
-    args.push_back(*value);
-  }
-  return callLibrary(*form.node, **name, *type, args);
+  FailureOr<SmallVector<ExprValue>> args = importExprList(argsNode);
+  if (failed(args))
+    return failure();
+  return callLibrary(*form.node, **name, *type, *args);
 }
 
 FailureOr<ExprValue> Importer::callLibrary(const Node &at, StringRef name,
@@ -1518,4 +1507,17 @@ LogicalResult Importer::importIndexWrite(const Form &form,
   }
   return builder->storeSlice(here, convertElements(here, stored, element), var,
                              values, flags);
+}
+
+FailureOr<SmallVector<ExprValue>> Importer::importExprList(const Node *list) {
+  SmallVector<ExprValue> values;
+  if (!list)
+    return values;
+  for (const Node &item : ArrayRef<Node>(list->items).drop_front()) {
+    FailureOr<ExprValue> value = importExpr(item);
+    if (failed(value))
+      return failure();
+    values.push_back(*value);
+  }
+  return values;
 }

@@ -1107,15 +1107,10 @@ LogicalResult Importer::importReturn(const Form &form) {
       (exprs && exprs->items.size() < 2))
     return error(*form.node, "expected '(returnstmt (exprs expr+))' or "
                              "'(returnstmt)'");
-  SmallVector<ExprValue> values;
-  if (exprs) {
-    for (const Node &expr : ArrayRef<Node>(exprs->items).drop_front()) {
-      FailureOr<ExprValue> value = importExpr(expr);
-      if (failed(value))
-        return failure();
-      values.push_back(*value);
-    }
-  }
+  FailureOr<SmallVector<ExprValue>> imported = importExprList(exprs);
+  if (failed(imported))
+    return failure();
+  SmallVector<ExprValue> &values = *imported;
   ArrayRef<Type> results = function->results;
   // One tuple (such as the results of a call) may stand for all results.
   if (values.size() == 1 && results.size() > 1) {
