@@ -39,8 +39,11 @@ def gpu():
 
 
 class JitFunction:
-    def __init__(self, fn):
+    def __init__(self, fn, boundscheck=True):
         self.py_func = fn
+        # False drops index checks (negative indices still wrap), as
+        # Numba's boundscheck=False: an out-of-bounds access is then undefined.
+        self.boundscheck = bool(boundscheck)
         self.__name__ = fn.__name__
         self.__doc__ = fn.__doc__
         self.__wrapped__ = fn
@@ -83,9 +86,10 @@ class JitFunction:
         return f"<vrir.jit {self.__name__}>"
 
 
-def jit(fn=None):
+def jit(fn=None, *, boundscheck=True):
+    """`@vrir.jit` or `@vrir.jit(boundscheck=False)`."""
     if fn is None:
-        return jit
+        return functools.partial(jit, boundscheck=boundscheck)
     if not inspect.isfunction(fn):
         raise TypeError("@vrir.jit applies to Python functions")
-    return functools.wraps(fn)(JitFunction(fn)) if False else JitFunction(fn)
+    return JitFunction(fn, boundscheck=boundscheck)

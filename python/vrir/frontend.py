@@ -20,6 +20,9 @@ from .types import (ArrT, TupT, SCALARS, NP_TO_ELEM, mlir_type, kind, bits,
                     promote_strong, promote_weak)
 
 NEG = "#vrir.index<lower|upper|negative>"
+# boundscheck=False: Python's negative indices still wrap (as in Numba), but
+# nothing is checked.
+NEG_UNCHECKED = "#vrir.index<negative>"
 NONE = "#vrir.index<none>"
 
 
@@ -1352,17 +1355,22 @@ class FunctionEmitter:
             stop = pick(lambda: self.from_index(self.dim(a, k)), neg_stop)
         return self.op(f"vrir.range {self.index(start)} to {self.index(stop)} step {self.index(step)}", "range").ssa
 
+    def index_flags(self, bare=False):
+        """The flags of one index; `bare` without the `#vrir.index` prefix."""
+        flags = NEG if self.jitfn.boundscheck else NEG_UNCHECKED
+        return flags[len("#vrir.index"):] if bare else flags
+
     def plan_operands(self, plan):
         ssas = ", ".join(v.ssa if kd != "range" else v for kd, v in plan)
         tys = ", ".join(v.ty if kd == "int" else "!vrir.range" for kd, v in plan)
-        flags = "flags [" + ", ".join([NEG] * len(plan)) + "]"
+        flags = "flags [" + ", ".join([self.index_flags()] * len(plan)) + "]"
         return ssas, tys, flags
 
     def load_plan(self, a, plan):
         if plan and plan[0][0] == "gather":
             idx = self.cast(plan[0][1], "i64")
             t = ArrT(a.ty.elem, a.ty.rank)
-            return self.op(f"vrir.gather {a.ssa}[{idx.ssa}] flags <lower|upper|negative> : "
+            return self.op(f"vrir.gather {a.ssa}[{idx.ssa}] flags {self.index_flags(bare=True)} : "
                            f"{a.ty.mlir()}[{idx.ty.mlir()}] -> {t.mlir()}", t)
         ssas, tys, flags = self.plan_operands(plan)
         nint = sum(1 for kd, _ in plan if kd == "int")
@@ -1377,7 +1385,7 @@ class FunctionEmitter:
         v = self.cast(v, a.ty.elem)
         if plan and plan[0][0] == "gather":
             idx = self.cast(plan[0][1], "i64")
-            self.emit(f"vrir.scatter {v.ssa}, {a.ssa}[{idx.ssa}] flags <lower|upper|negative> : "
+            self.emit(f"vrir.scatter {v.ssa}, {a.ssa}[{idx.ssa}] flags {self.index_flags(bare=True)} : "
                       f"{mlir_type(v.ty)}, {a.ty.mlir()}[{idx.ty.mlir()}]")
             return
         ssas, tys, flags = self.plan_operands(plan)
