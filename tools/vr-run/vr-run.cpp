@@ -12,39 +12,26 @@
 
 #include "Npy.h"
 
-#include "VRIR/Conversion/Passes.h"
 #include "VRIR/Dialect/VRIR/IR/VRIR.h"
+#include "VRIR/Driver/Driver.h"
 #include "VRIR/Runtime/VRIRRuntime.h"
-#include "VRIR/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/Verifier.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
-#include "mlir/InitAllPasses.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
 
-#include "mlir/Target/LLVMIR/Export.h"
-
-#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
-#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Program.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/TargetSelect.h"
-#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -109,9 +96,10 @@ std::string getToolDirectory(const char *argv0) {
   return llvm::sys::path::parent_path(path).str();
 }
 
-std::string getRuntimeLibrary(const char *argv0) {
+/// The build's lib/, which holds libvrir_runtime.so.
+std::string getRuntimeDirectory(const char *argv0) {
   llvm::SmallString<256> path(getToolDirectory(argv0));
-  llvm::sys::path::append(path, "..", "lib", "libvrir_runtime.so");
+  llvm::sys::path::append(path, "..", "lib");
   return std::string(path);
 }
 
@@ -442,65 +430,22 @@ void printArray(llvm::raw_ostream &os, const NpyArray &array) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult lowerToLLVM(ModuleOp module) {
-  PassManager pm(module->getContext());
-  if (failed(applyPassManagerCLOptions(pm)))
-    return failure();
-  if (!dumpIR.empty()) {
-    // IR printing needs a single-threaded context.
-    module->getContext()->disableMultithreading();
-    pm.enableIRPrintingToFileTree([](Pass *, Operation *) { return false; },
-                                  [](Pass *, Operation *) { return true; },
-                                  /*printModuleScope=*/true,
-                                  /*printAfterOnlyOnChange=*/true,
-                                  /*printAfterOnlyOnFailure=*/false, dumpIR);
-  }
-  CPUPipelineOptions options;
-  options.enableOpenMP = !noOpenMP;
-  buildVRIRToCPUPipeline(pm, options);
-  return pm.run(module);
-}
-
-std::vector<std::string> findSharedLibraries(const char *argv0) {
-  std::vector<std::string> libraries = {getRuntimeLibrary(argv0)};
-  for (const char *library :
-       {VRIR_OMP_LIBRARY, VRIR_BLAS_LIBRARY, VRIR_MLIR_RUNNER_UTILS})
-    libraries.push_back(library);
-  for (const std::string &library : libraries)
-    if (!llvm::sys::fs::exists(library))
-      fail("cannot find the shared library " + library);
-  return libraries;
-}
-
-llvm::Error linkSharedLibrary(llvm::StringRef object, llvm::StringRef output,
-                              const char *argv0) {
-  auto compiler = llvm::sys::findProgramByName("clang-22");
-  if (!compiler)
-    compiler = llvm::sys::findProgramByName("cc");
-  if (!compiler)
-    return llvm::createStringError("no C compiler (clang-22 or cc) to link "
-                                   "the shared library");
-  std::string runtime = getRuntimeLibrary(argv0);
-  std::string runtimeDir = llvm::sys::path::parent_path(runtime).str();
-  // --as-needed: a module that calls no BLAS (or memrefCopy) does not
-  // depend on OpenBLAS (or on the MLIR runner library and through it on
-  // libMLIR).
-  std::vector<std::string> args = {
-      *compiler,         "-shared",
-      object.str(),      "-o",
-      output.str(),      "-Wl,--as-needed",
-      "-L" + runtimeDir, "-Wl,-rpath," + runtimeDir,
-      "-lvrir_runtime"};
-  for (const char *library :
-       {VRIR_OMP_LIBRARY, VRIR_BLAS_LIBRARY, VRIR_MLIR_RUNNER_UTILS}) {
-    args.push_back(library);
-    args.push_back("-Wl,-rpath," + llvm::sys::path::parent_path(library).str());
-  }
-  std::vector<llvm::StringRef> refs(args.begin(), args.end());
-  std::string message;
-  if (llvm::sys::ExecuteAndWait(*compiler, refs, std::nullopt, {}, 0, 0,
-                                &message) != 0)
-    return llvm::createStringError("linking " + output + " failed: " + message);
-  return llvm::Error::success();
+  CompileOptions options;
+  options.pipeline.enableOpenMP = !noOpenMP;
+  return mlir::vrir::lowerToLLVM(module, options, [&](PassManager &pm) {
+    if (failed(applyPassManagerCLOptions(pm)))
+      return failure();
+    if (!dumpIR.empty()) {
+      // IR printing needs a single-threaded context.
+      module->getContext()->disableMultithreading();
+      pm.enableIRPrintingToFileTree([](Pass *, Operation *) { return false; },
+                                    [](Pass *, Operation *) { return true; },
+                                    /*printModuleScope=*/true,
+                                    /*printAfterOnlyOnChange=*/true,
+                                    /*printAfterOnlyOnFailure=*/false, dumpIR);
+    }
+    return success();
+  });
 }
 
 std::string typeToString(Type type) {
@@ -508,39 +453,6 @@ std::string typeToString(Type type) {
   llvm::raw_string_ostream os(text);
   type.print(os);
   return text;
-}
-
-/// Translates the LLVM-dialect module, optimizes it like the JIT does and
-/// writes position-independent code (for shared libraries) to `path`.
-llvm::Error
-emitObjectFile(ModuleOp module, llvm::orc::JITTargetMachineBuilder builder,
-               llvm::function_ref<llvm::Error(llvm::Module *)> optimize,
-               llvm::StringRef path) {
-  builder.setRelocationModel(llvm::Reloc::PIC_);
-  builder.setCodeModel(llvm::CodeModel::Small);
-  auto machine = builder.createTargetMachine();
-  if (!machine)
-    return machine.takeError();
-  llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(module, llvmContext);
-  if (!llvmModule)
-    return llvm::createStringError("translation to LLVM IR failed");
-  llvmModule->setDataLayout((*machine)->createDataLayout());
-  llvmModule->setTargetTriple((*machine)->getTargetTriple());
-  if (llvm::Error error = optimize(llvmModule.get()))
-    return error;
-  std::error_code code;
-  llvm::raw_fd_ostream out(path, code, llvm::sys::fs::OF_None);
-  if (code)
-    return llvm::createStringError("cannot write " + path + ": " +
-                                   code.message());
-  llvm::legacy::PassManager passes;
-  if ((*machine)->addPassesToEmitFile(passes, out, nullptr,
-                                      llvm::CodeGenFileType::ObjectFile))
-    return llvm::createStringError("the target cannot emit object files");
-  passes.run(*llvmModule);
-  return llvm::Error::success();
 }
 
 double median(std::vector<double> values) {
@@ -553,11 +465,7 @@ double median(std::vector<double> values) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-  registerAllPasses();
-  registerVRIRConversionPasses();
-  mlir::vrir::registerVRIRTransformsPasses();
+  initializeDriver();
   registerPassManagerCLOptions();
   registerMLIRContextCLOptions();
   // `--threads N` is taken before LLVM's parser, whose library registers an
@@ -588,10 +496,7 @@ int main(int argc, char **argv) {
     fail("--repeat must be at least 1");
 
   DialectRegistry registry;
-  registry.insert<VRIRDialect>();
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  registerAllToLLVMIRTranslations(registry);
+  registerDriverDialects(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
 
@@ -638,18 +543,13 @@ int main(int argc, char **argv) {
   // (`_mlir_ciface_NAME`); for a run, the entry.
   auto compileStart = std::chrono::steady_clock::now();
   bool emitting = !emitObject.empty() || !emitShared.empty();
-  for (auto function : module->getOps<func::FuncOp>())
-    if (function == entry ||
-        (emitting && function.isPublic() && !function.isExternal()))
-      function->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
-                        UnitAttr::get(&context));
+  addCInterfaces(*module, entry, /*allPublic=*/emitting);
   if (failed(lowerToLLVM(*module)))
     return 1;
 
-  auto targetBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  auto targetBuilder = getHostTargetMachineBuilder();
   if (!targetBuilder)
     fail(llvm::toString(targetBuilder.takeError()));
-  targetBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
   auto targetMachine = targetBuilder->createTargetMachine();
   if (!targetMachine)
     fail(llvm::toString(targetMachine.takeError()));
@@ -675,7 +575,8 @@ int main(int argc, char **argv) {
             emitObjectFile(*module, *targetBuilder, transformer, object))
       fail(llvm::toString(std::move(error)));
     if (!emitShared.empty()) {
-      if (llvm::Error error = linkSharedLibrary(object, emitShared, argv[0]))
+      if (llvm::Error error = linkSharedLibrary(object, emitShared,
+                                                getRuntimeDirectory(argv[0])))
         fail(llvm::toString(std::move(error)));
       if (emitObject.empty())
         llvm::sys::fs::remove(object);
@@ -684,8 +585,11 @@ int main(int argc, char **argv) {
       return 0;
   }
 
-  std::vector<std::string> libraries = findSharedLibraries(argv[0]);
-  std::vector<llvm::StringRef> libraryRefs(libraries.begin(), libraries.end());
+  auto libraries = getRuntimeLibraries(getRuntimeDirectory(argv[0]));
+  if (!libraries)
+    fail(llvm::toString(libraries.takeError()));
+  std::vector<llvm::StringRef> libraryRefs(libraries->begin(),
+                                           libraries->end());
   ExecutionEngineOptions engineOptions;
   engineOptions.transformer = transformer;
   engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;

@@ -56,9 +56,10 @@ void _mlir_memref_to_llvm_free(void *pointer);
  * raised an error; the message is then in vrir_rt_last_error(). */
 int vrir_rt_invoke(void (*fn)(void **), void **args);
 
-/* Calls `fn(context)` with the error channel armed: the way a host calls
- * an ahead-of-time compiled `_mlir_ciface_NAME` (from a small thunk that
- * unpacks `context`). Returns 0 on success, non-zero on a VRIR error. */
+/* Calls `fn(context)` with the error channel armed: for example the packed
+ * entry point `_mlir__mlir_ciface_NAME` of an ahead-of-time library with
+ * its `void **` arguments, or a host's own thunk around `_mlir_ciface_NAME`.
+ * Returns 0 on success, non-zero on a VRIR error. */
 int vrir_rt_try(void (*fn)(void *), void *context);
 
 /* Message of the last error raised on this thread, "" if none. */

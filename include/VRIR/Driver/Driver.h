@@ -1,0 +1,102 @@
+//===- Driver.h - From a VRIR module to native code -------------*- C++ -*-===//
+//
+// The steps from a parsed VRIR module to an object file or a shared library,
+// shared by vr-run and the C API (libVRIRCompiler.so): lowering with
+// `vrir-to-cpu`, translation to LLVM IR with packed entry points,
+// optimization for the host CPU, object emission and linking.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VRIR_DRIVER_DRIVER_H
+#define VRIR_DRIVER_DRIVER_H
+
+#include "VRIR/Conversion/Passes.h"
+
+#include "mlir/Support/LLVM.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Module;
+} // namespace llvm
+
+namespace mlir {
+class DialectRegistry;
+class ModuleOp;
+class PassManager;
+namespace func {
+class FuncOp;
+} // namespace func
+
+namespace vrir {
+
+/// Options of a compilation to native code.
+struct CompileOptions {
+  CPUPipelineOptions pipeline;
+  /// Optimization level of the LLVM IR passes (0 to 3).
+  unsigned optLevel = 3;
+};
+
+/// Registers the passes `vrir-to-cpu` names and initializes the native
+/// target. Idempotent and thread-safe.
+void initializeDriver();
+
+/// Inserts every dialect, extension and LLVM IR translation a VRIR module
+/// may use on its way to LLVM IR.
+void registerDriverDialects(DialectRegistry &registry);
+
+/// Gives `entry`, and with `allPublic` every public function definition, a C
+/// interface (`_mlir_ciface_NAME`), which also gets a packed entry point
+/// when the module is emitted (see addPackedInterfaces).
+void addCInterfaces(ModuleOp module, func::FuncOp entry, bool allPublic);
+
+/// Runs `vrir-to-cpu` on `module`. `configure` may instrument the pass
+/// manager first (command-line options, IR dumps). Errors are diagnostics.
+LogicalResult
+lowerToLLVM(ModuleOp module, const CompileOptions &options,
+            function_ref<LogicalResult(PassManager &)> configure = nullptr);
+
+/// A target machine builder for the host CPU and its features, with
+/// aggressive code generation.
+llvm::Expected<llvm::orc::JITTargetMachineBuilder>
+getHostTargetMachineBuilder();
+
+/// Defines `void _mlir_NAME(void **args)` for every `_mlir_ciface_NAME` in
+/// `module`: the packed calling convention of ExecutionEngine::lookupPacked
+/// (`args[i]` points at argument i, the slot after the last argument at
+/// the storage of a result returned by value), which `vrir_rt_invoke` and
+/// `vrir_rt_try` call without a per-signature thunk.
+void addPackedInterfaces(llvm::Module &module);
+
+/// Translates the LLVM-dialect `module` to LLVM IR, adds packed interfaces,
+/// runs `optimize` and writes position-independent code to `path`.
+llvm::Error emitObjectFile(ModuleOp module,
+                           llvm::orc::JITTargetMachineBuilder builder,
+                           function_ref<llvm::Error(llvm::Module *)> optimize,
+                           StringRef path);
+
+/// The shared libraries generated code calls: the VRIR runtime in
+/// `runtimeDirectory`, libomp, OpenBLAS and MLIR's C runner utilities.
+llvm::Expected<std::vector<std::string>>
+getRuntimeLibraries(StringRef runtimeDirectory);
+
+/// Links `object` into the shared library `output` against the libraries of
+/// getRuntimeLibraries (with run paths to them), using clang-22 or cc.
+llvm::Error linkSharedLibrary(StringRef object, StringRef output,
+                              StringRef runtimeDirectory);
+
+/// Lowers `module`, whose function `entry` gets C and packed interfaces
+/// (as does every other public function), and writes the shared library
+/// `output`. Every error is reported as a diagnostic.
+LogicalResult compileToSharedLibrary(ModuleOp module, StringRef entry,
+                                     StringRef output,
+                                     const CompileOptions &options,
+                                     StringRef runtimeDirectory);
+
+} // namespace vrir
+} // namespace mlir
+
+#endif // VRIR_DRIVER_DRIVER_H

@@ -1,0 +1,236 @@
+//===- Driver.cpp - From a VRIR module to native code ---------------------===//
+
+#include "VRIR/Driver/Driver.h"
+
+#include "VRIR/Dialect/VRIR/IR/VRIR.h"
+#include "VRIR/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Target/LLVMIR/Export.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <mutex>
+
+using namespace mlir;
+using namespace mlir::vrir;
+
+void mlir::vrir::initializeDriver() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    // The pipeline names upstream and VRIR passes; parsing it needs them
+    // registered.
+    registerAllPasses();
+    registerVRIRConversionPasses();
+    registerVRIRTransformsPasses();
+  });
+}
+
+void mlir::vrir::registerDriverDialects(DialectRegistry &registry) {
+  registry.insert<VRIRDialect>();
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerAllToLLVMIRTranslations(registry);
+}
+
+void mlir::vrir::addCInterfaces(ModuleOp module, func::FuncOp entry,
+                                bool allPublic) {
+  auto unit = UnitAttr::get(module.getContext());
+  for (auto function : module.getOps<func::FuncOp>())
+    if (function == entry ||
+        (allPublic && function.isPublic() && !function.isExternal()))
+      function->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(), unit);
+}
+
+LogicalResult
+mlir::vrir::lowerToLLVM(ModuleOp module, const CompileOptions &options,
+                        function_ref<LogicalResult(PassManager &)> configure) {
+  PassManager pm(module->getContext());
+  if (configure && failed(configure(pm)))
+    return failure();
+  buildVRIRToCPUPipeline(pm, options.pipeline);
+  return pm.run(module);
+}
+
+llvm::Expected<llvm::orc::JITTargetMachineBuilder>
+mlir::vrir::getHostTargetMachineBuilder() {
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder)
+    return builder.takeError();
+  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  return builder;
+}
+
+// The ExecutionEngine's packing (its packFunctionArguments is not public),
+// for the C interfaces only: their memref arguments are pointers to
+// descriptors, so every kind of value crosses as one pointer.
+void mlir::vrir::addPackedInterfaces(llvm::Module &module) {
+  llvm::IRBuilder<> builder(module.getContext());
+  llvm::SmallVector<llvm::Function *> interfaces;
+  for (llvm::Function &function : module)
+    if (!function.isDeclaration() &&
+        function.getName().starts_with("_mlir_ciface_"))
+      interfaces.push_back(&function);
+  for (llvm::Function *function : interfaces) {
+    auto *type =
+        llvm::FunctionType::get(builder.getVoidTy(), builder.getPtrTy(), false);
+    auto *packed =
+        llvm::Function::Create(type, llvm::GlobalValue::ExternalLinkage,
+                               "_mlir_" + function->getName(), module);
+    builder.SetInsertPoint(
+        llvm::BasicBlock::Create(module.getContext(), "entry", packed));
+    llvm::Value *slots = packed->getArg(0);
+    auto loadSlot = [&](unsigned index) {
+      llvm::Value *slot =
+          builder.CreateConstGEP1_64(builder.getPtrTy(), slots, index);
+      return builder.CreateLoad(builder.getPtrTy(), slot);
+    };
+    llvm::SmallVector<llvm::Value *> args;
+    for (llvm::Argument &arg : function->args())
+      args.push_back(
+          builder.CreateLoad(arg.getType(), loadSlot(arg.getArgNo())));
+    llvm::Value *result = builder.CreateCall(function, args);
+    if (!result->getType()->isVoidTy())
+      builder.CreateStore(result, loadSlot(function->arg_size()));
+    builder.CreateRetVoid();
+  }
+}
+
+llvm::Error mlir::vrir::emitObjectFile(
+    ModuleOp module, llvm::orc::JITTargetMachineBuilder builder,
+    function_ref<llvm::Error(llvm::Module *)> optimize, StringRef path) {
+  builder.setRelocationModel(llvm::Reloc::PIC_);
+  builder.setCodeModel(llvm::CodeModel::Small);
+  auto machine = builder.createTargetMachine();
+  if (!machine)
+    return machine.takeError();
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, llvmContext);
+  if (!llvmModule)
+    return llvm::createStringError("translation to LLVM IR failed");
+  llvmModule->setDataLayout((*machine)->createDataLayout());
+  llvmModule->setTargetTriple((*machine)->getTargetTriple());
+  addPackedInterfaces(*llvmModule);
+  if (llvm::Error error = optimize(llvmModule.get()))
+    return error;
+  std::error_code code;
+  llvm::raw_fd_ostream out(path, code, llvm::sys::fs::OF_None);
+  if (code)
+    return llvm::createStringError("cannot write " + path + ": " +
+                                   code.message());
+  llvm::legacy::PassManager passes;
+  if ((*machine)->addPassesToEmitFile(passes, out, nullptr,
+                                      llvm::CodeGenFileType::ObjectFile))
+    return llvm::createStringError("the target cannot emit object files");
+  passes.run(*llvmModule);
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::vector<std::string>>
+mlir::vrir::getRuntimeLibraries(StringRef runtimeDirectory) {
+  llvm::SmallString<256> runtime(runtimeDirectory);
+  llvm::sys::path::append(runtime, "libvrir_runtime.so");
+  std::vector<std::string> libraries = {std::string(runtime)};
+  for (const char *library :
+       {VRIR_OMP_LIBRARY, VRIR_BLAS_LIBRARY, VRIR_MLIR_RUNNER_UTILS})
+    libraries.push_back(library);
+  for (const std::string &library : libraries)
+    if (!llvm::sys::fs::exists(library))
+      return llvm::createStringError("cannot find the shared library " +
+                                     library);
+  return libraries;
+}
+
+llvm::Error mlir::vrir::linkSharedLibrary(StringRef object, StringRef output,
+                                          StringRef runtimeDirectory) {
+  auto compiler = llvm::sys::findProgramByName("clang-22");
+  if (!compiler)
+    compiler = llvm::sys::findProgramByName("cc");
+  if (!compiler)
+    return llvm::createStringError("no C compiler (clang-22 or cc) to link "
+                                   "the shared library");
+  auto libraries = getRuntimeLibraries(runtimeDirectory);
+  if (!libraries)
+    return libraries.takeError();
+  // --as-needed: a module that calls no BLAS (or memrefCopy) does not
+  // depend on OpenBLAS (or on the MLIR runner library and through it on
+  // libMLIR).
+  std::vector<std::string> args = {*compiler,
+                                   "-shared",
+                                   object.str(),
+                                   "-o",
+                                   output.str(),
+                                   "-Wl,--as-needed",
+                                   "-L" + runtimeDirectory.str(),
+                                   "-lvrir_runtime"};
+  for (const std::string &library : *libraries) {
+    // The runtime by name (above), the others by path.
+    if (&library != &libraries->front())
+      args.push_back(library);
+    args.push_back("-Wl,-rpath," + llvm::sys::path::parent_path(library).str());
+  }
+  std::vector<StringRef> refs(args.begin(), args.end());
+  std::string message;
+  if (llvm::sys::ExecuteAndWait(*compiler, refs, std::nullopt, {}, 0, 0,
+                                &message) != 0)
+    return llvm::createStringError("linking " + output + " failed: " + message);
+  return llvm::Error::success();
+}
+
+LogicalResult mlir::vrir::compileToSharedLibrary(ModuleOp module,
+                                                 StringRef entry,
+                                                 StringRef output,
+                                                 const CompileOptions &options,
+                                                 StringRef runtimeDirectory) {
+  auto function = module.lookupSymbol<func::FuncOp>(entry);
+  if (!function || function.isExternal())
+    return emitError(module.getLoc(), "no function definition named '")
+           << entry << "'";
+  addCInterfaces(module, function, /*allPublic=*/true);
+  if (failed(lowerToLLVM(module, options)))
+    return failure();
+
+  // Errors past the IR have no location.
+  auto report = [&](llvm::Error error) {
+    emitError(UnknownLoc::get(module.getContext()))
+        << llvm::toString(std::move(error));
+    return failure();
+  };
+  auto builder = getHostTargetMachineBuilder();
+  if (!builder)
+    return report(builder.takeError());
+  auto machine = builder->createTargetMachine();
+  if (!machine)
+    return report(machine.takeError());
+  auto optimize =
+      makeOptimizingTransformer(options.optLevel, 0, machine->get());
+  std::string object = (output + ".o").str();
+  llvm::Error error = emitObjectFile(module, *builder, optimize, object);
+  if (!error)
+    error = linkSharedLibrary(object, output, runtimeDirectory);
+  llvm::sys::fs::remove(object);
+  if (error)
+    return report(std::move(error));
+  return success();
+}
