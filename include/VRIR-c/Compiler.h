@@ -1,0 +1,71 @@
+/*===- VRIR-c/Compiler.h - C API of the VRIR compiler -------------*- C -*-===
+ *
+ * Compiles a VRIR module (MLIR text) to a shared library in-process; the
+ * library behind it is libVRIRCompiler.so. Hosts that cannot link C++ (the
+ * Python frontend, through ctypes) use it instead of running vr-run.
+ *
+ * The shared library exports, for the entry and every other public
+ * function NAME, the C interface `_mlir_ciface_NAME` (memref descriptors
+ * by pointer, see VRIR/Runtime/VRIRRuntime.h) and its packed form
+ * `void _mlir__mlir_ciface_NAME(void **args)`, the convention of MLIR's
+ * ExecutionEngine::lookupPacked: `args[i]` points at the i-th argument of
+ * the C interface (for an array, at a pointer to its descriptor; for
+ * results returned through a pointer, the first argument, at that
+ * pointer), and one result returned by value is stored where the slot after
+ * the last argument points. Call it through `vrir_rt_invoke` or
+ * `vrir_rt_try` of libvrir_runtime.so, which catch VRIR run-time errors.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef VRIR_C_COMPILER_H
+#define VRIR_C_COMPILER_H
+
+#include <stddef.h>
+
+#define VRIR_CAPI_EXPORTED __attribute__((visibility("default")))
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct VrirCompileOptions {
+  /* Name of the MLIR text in diagnostics (for example the path of a copy
+   * kept for debugging); NULL: "<vrir>". */
+  const char *sourceName;
+  /* Directory of libvrir_runtime.so, which the library links against;
+   * NULL: the directory of libVRIRCompiler.so. */
+  const char *runtimeDirectory;
+  /* Non-zero: lower parallel loops to OpenMP; zero: run them serially. */
+  int enableOpenMP;
+  /* Optimization level of the LLVM IR passes, 0 to 3. */
+  int optLevel;
+} VrirCompileOptions;
+
+/* The defaults: OpenMP on, -O3, no source name, the runtime next to the
+ * compiler library. */
+VRIR_CAPI_EXPORTED void vrirCompileOptionsInit(VrirCompileOptions *options);
+
+/* Parses `length` bytes of MLIR at `mlirText`, lowers the module with
+ * `vrir-to-cpu`, optimizes it for the host CPU and links the shared library
+ * `outputPath` (through `outputPath`.o, removed afterwards). `entry` must
+ * name a function definition; `options` may be NULL for the defaults.
+ *
+ * Returns 0 on success. On failure returns non-zero and, if `errorMessage`
+ * is not NULL, stores there the diagnostics ("NAME:LINE:COL: error: ...",
+ * one or more lines) in a string to release with vrirFreeString. Never
+ * aborts the process on bad input. Thread-safe: every call has its own
+ * MLIR context. */
+VRIR_CAPI_EXPORTED int
+vrirCompileToSharedLibrary(const char *mlirText, size_t length,
+                           const char *entry, const char *outputPath,
+                           const VrirCompileOptions *options,
+                           char **errorMessage);
+
+/* Releases a string returned by this API (NULL is ignored). */
+VRIR_CAPI_EXPORTED void vrirFreeString(char *string);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VRIR_C_COMPILER_H */

@@ -1,0 +1,89 @@
+//===- Compiler.cpp - C API of the VRIR compiler --------------------------===//
+
+#include "VRIR-c/Compiler.h"
+
+#include "VRIR/Driver/Driver.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <dlfcn.h>
+
+using namespace mlir;
+
+/// The directory of this library, where the build also puts the runtime.
+static std::string getLibraryDirectory() {
+  Dl_info info;
+  if (!dladdr(reinterpret_cast<void *>(&vrirCompileOptionsInit), &info) ||
+      !info.dli_fname)
+    return ".";
+  return llvm::sys::path::parent_path(info.dli_fname).str();
+}
+
+static char *copyString(llvm::StringRef text) {
+  char *copy = static_cast<char *>(std::malloc(text.size() + 1));
+  std::memcpy(copy, text.data(), text.size());
+  copy[text.size()] = '\0';
+  return copy;
+}
+
+void vrirCompileOptionsInit(VrirCompileOptions *options) {
+  options->sourceName = nullptr;
+  options->runtimeDirectory = nullptr;
+  options->enableOpenMP = 1;
+  options->optLevel = 3;
+}
+
+int vrirCompileToSharedLibrary(const char *mlirText, size_t length,
+                               const char *entry, const char *outputPath,
+                               const VrirCompileOptions *options,
+                               char **errorMessage) {
+  VrirCompileOptions defaults;
+  vrirCompileOptionsInit(&defaults);
+  if (!options)
+    options = &defaults;
+  vrir::initializeDriver();
+
+  DialectRegistry registry;
+  vrir::registerDriverDialects(registry);
+  MLIRContext context(registry);
+  std::string diagnostics;
+  llvm::raw_string_ostream diagnosticStream(diagnostics);
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagnosticStream);
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(
+          llvm::StringRef(mlirText, length),
+          options->sourceName ? options->sourceName : "<vrir>"),
+      llvm::SMLoc());
+
+  vrir::CompileOptions compileOptions;
+  compileOptions.pipeline.enableOpenMP = options->enableOpenMP != 0;
+  compileOptions.optLevel =
+      static_cast<unsigned>(std::clamp(options->optLevel, 0, 3));
+  std::string runtimeDirectory = options->runtimeDirectory
+                                     ? options->runtimeDirectory
+                                     : getLibraryDirectory();
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (module &&
+      succeeded(vrir::compileToSharedLibrary(*module, entry, outputPath,
+                                             compileOptions, runtimeDirectory)))
+    return 0;
+  if (errorMessage)
+    *errorMessage =
+        copyString(diagnostics.empty() ? "error: compilation failed"
+                                       : llvm::StringRef(diagnostics).rtrim());
+  return 1;
+}
+
+void vrirFreeString(char *string) { std::free(string); }
