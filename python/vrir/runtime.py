@@ -1,37 +1,30 @@
-"""Compiling through vr-run and calling the shared library with ctypes.
+"""Compiling through the compiler's C API (compiler.py) and calling the
+shared library with ctypes.
 
 Arguments are passed without copies: an array's descriptor points at its
-NumPy buffer. The call goes through `vrir_rt_try` with a small C thunk
-(compiled once per C signature and cached) that unpacks a context struct
-and calls `_mlir_ciface_<fn>`: a VRIR bounds error longjmps back into
-`vrir_rt_try`, so no Python frame may lie between the two.
+NumPy buffer. `vrir_rt_try` calls the packed entry point
+`_mlir__mlir_ciface_<fn>(void **args)` that the compiler adds to the
+library, with pointers into a context struct: a VRIR bounds error longjmps
+back into `vrir_rt_try`, so no Python frame may lie between the two.
 """
 import ctypes
 import hashlib
 import os
-import subprocess
 import tempfile
 import weakref
 
 import numpy as np
 
-from . import cache
+from . import cache, compiler
 from .errors import CompileError
 from .types import ArrT, ELEM_TO_NP
 
 FRONTEND_VERSION = "0.1.0-1"
-COMPILE_COUNT = 0  # vr-run invocations in this process (tests use it)
+COMPILE_COUNT = 0  # compilations in this process (tests use it)
 
 
 def build_dir():
-    d = os.environ.get("VRIR_BUILD_DIR")
-    if d:
-        return d
-    return os.path.normpath(os.path.join(os.path.dirname(__file__), "..", "..", "build"))
-
-
-def vr_run():
-    return os.path.join(build_dir(), "bin", "vr-run")
+    return compiler.build_dir()
 
 
 _runtime = None
@@ -56,9 +49,6 @@ def runtime_lib():
 # ---------------------------------------------------------------- ctypes types
 C_SCALAR = {"f64": ctypes.c_double, "f32": ctypes.c_float, "i64": ctypes.c_int64,
             "i32": ctypes.c_int32, "i1": ctypes.c_uint8}
-C_TEXT = {"f64": "double", "f32": "float", "i64": "int64_t", "i32": "int32_t",
-          "i1": "uint8_t"}
-C_PARAM = dict(C_TEXT, i1="_Bool")
 
 _desc_cache = {}
 
@@ -75,52 +65,6 @@ def descriptor(rank):
     return d
 
 
-def c_desc(rank):
-    if rank:
-        return f"struct {{ void *allocated, *aligned; int64_t offset, sizes[{rank}], strides[{rank}]; }}"
-    return "struct { void *allocated, *aligned; int64_t offset; }"
-
-
-def thunk_source(argtypes, rtypes):
-    lines = ["#include <stdint.h>", "#include <stdbool.h>"]
-    fields, params, call_args = [], [], []
-    ret = "void"
-    ctypes_fields = []
-    if len(rtypes) >= 2:
-        rf = []
-        for k, t in enumerate(rtypes):
-            rf.append(f"{c_desc(t.rank) if isinstance(t, ArrT) else C_TEXT[t]} r{k};")
-        fields.append("struct { " + " ".join(rf) + " } res;")
-        params.append("void *")
-        call_args.append("&c->res")
-    elif len(rtypes) == 1 and isinstance(rtypes[0], ArrT):
-        fields.append(f"{c_desc(rtypes[0].rank)} res;")
-        params.append("void *")
-        call_args.append("&c->res")
-    elif len(rtypes) == 1:
-        fields.append(f"{C_TEXT[rtypes[0]]} res;")
-        ret = C_TEXT[rtypes[0]]
-    for k, t in enumerate(argtypes):
-        if isinstance(t, ArrT):
-            fields.append(f"{c_desc(t.rank)} a{k};")
-            params.append("void *")
-            call_args.append(f"&c->a{k}")
-        else:
-            fields.append(f"{C_TEXT[t]} a{k};")
-            params.append(C_PARAM[t])
-            call_args.append(f"c->a{k}")
-    fields.append("void *fn;")
-    lines.append("struct Ctx { " + " ".join(fields) + " };")
-    lines.append(f"typedef {ret} (*Fn)({', '.join(params) or 'void'});")
-    body = f"((Fn)c->fn)({', '.join(call_args)})"
-    if len(rtypes) == 1 and not isinstance(rtypes[0], ArrT):
-        body = f"c->res = {body}"
-        if rtypes[0] == "i1":
-            body += " & 1"
-    lines.append(f"void vrir_thunk(void *p) {{ struct Ctx *c = p; {body}; }}")
-    return "\n".join(lines) + "\n"
-
-
 def ctx_struct(argtypes, rtypes):
     fields = []
     if len(rtypes) >= 2:
@@ -133,16 +77,46 @@ def ctx_struct(argtypes, rtypes):
         fields.append(("res", descriptor(t.rank) if isinstance(t, ArrT) else C_SCALAR[t]))
     for k, t in enumerate(argtypes):
         fields.append((f"a{k}", descriptor(t.rank) if isinstance(t, ArrT) else C_SCALAR[t]))
-    fields.append(("fn", ctypes.c_void_p))
     return type("Ctx", (ctypes.Structure,), {"_fields_": fields})
 
 
-def c_compiler():
-    for cc in ("clang-22", "cc", "gcc"):
-        for d in os.environ.get("PATH", "").split(os.pathsep):
-            if os.access(os.path.join(d, cc), os.X_OK):
-                return os.path.join(d, cc)
-    raise CompileError("no C compiler (clang-22 or cc) found to build the call thunk")
+class Packer:
+    """Builds the `void **args` of the packed entry point
+    `_mlir__mlir_ciface_<fn>` (MLIR ExecutionEngine's convention) over a Ctx:
+    a slot per argument of the C interface points at the value, except that
+    arrays (passed as descriptor pointers) and results returned through a
+    pointer (C structs: an array, a complex number, several results) are
+    pointers themselves, so their slot points at a cell holding the field's
+    address. A scalar result's slot comes last and points at `res`."""
+
+    def __init__(self, Ctx, argtypes):
+        fields = dict(Ctx._fields_)
+        plan = []  # (field offset, through a cell)
+        by_pointer = "res" in fields and issubclass(fields["res"], ctypes.Structure)
+        if by_pointer:
+            plan.append((Ctx.res.offset, True))
+        plan += [(getattr(Ctx, f"a{k}").offset, isinstance(t, ArrT))
+                 for k, t in enumerate(argtypes)]
+        if "res" in fields and not by_pointer:
+            plan.append((Ctx.res.offset, False))
+        ncells = sum(cell for _, cell in plan)
+        self.Slots = ctypes.c_void_p * (len(plan) + ncells)
+        self.plan, cell = [], len(plan)
+        for offset, through_cell in plan:
+            self.plan.append((offset, cell if through_cell else -1))
+            cell += through_cell
+
+    def __call__(self, ctx):
+        base = ctypes.addressof(ctx)
+        slots = self.Slots()
+        cells = ctypes.addressof(slots)
+        for i, (offset, cell) in enumerate(self.plan):
+            if cell < 0:
+                slots[i] = base + offset
+            else:
+                slots[cell] = base + offset
+                slots[i] = cells + cell * ctypes.sizeof(ctypes.c_void_p)
+        return slots
 
 
 # ---------------------------------------------------------------- compilation
@@ -198,19 +172,18 @@ def _scalar_out(v, t):
 
 
 class Kernel:
-    def __init__(self, name, argtypes, rtypes, so_path, thunk_path, symbol, mlir_path):
+    def __init__(self, name, argtypes, rtypes, so_path, symbol, mlir_path):
         self.name, self.argtypes, self.rtypes = name, argtypes, rtypes
         self.mlir_path = mlir_path
         self.lib = ctypes.CDLL(so_path)
-        self.thunk = ctypes.CDLL(thunk_path)
-        self.fn = ctypes.cast(getattr(self.lib, f"_mlir_ciface_{symbol}"), ctypes.c_void_p).value
-        self.thunk_fn = ctypes.cast(self.thunk.vrir_thunk, ctypes.c_void_p).value
+        self.fn = ctypes.cast(getattr(self.lib, f"_mlir__mlir_ciface_{symbol}"),
+                              ctypes.c_void_p).value
         self.Ctx = ctx_struct(argtypes, rtypes)
+        self.pack = Packer(self.Ctx, argtypes)
 
     def __call__(self, values):
         rt = runtime_lib()
         ctx = self.Ctx()
-        ctx.fn = self.fn
         inputs = set()
         for k, (v, t) in enumerate(zip(values, self.argtypes)):
             if isinstance(t, ArrT):
@@ -233,7 +206,7 @@ class Kernel:
                     d.strides[i] = strides[i]
             else:
                 setattr(ctx, f"a{k}", bool(v) if t == "i1" else v)
-        status = rt.vrir_rt_try(self.thunk_fn, ctypes.byref(ctx))
+        status = rt.vrir_rt_try(self.fn, self.pack(ctx))
         if status != 0:
             msg = rt.vrir_rt_last_error().decode(errors="replace")
             if msg.startswith("index out of bounds"):
@@ -254,21 +227,13 @@ class Kernel:
         return _scalar_out(v, t)
 
 
-def _run(cmd):
-    return subprocess.run(cmd, capture_output=True, text=True)
-
-
 def compile_kernel(jitfn, argtypes):
     from .frontend import build_module
     sig_text = jitfn.py_func.__qualname__ + ":" + ",".join(map(str, argtypes))
     symbol = "vrir_" + "".join(c if c.isalnum() else "_" for c in jitfn.__name__) + "_" + \
         hashlib.sha1(sig_text.encode()).hexdigest()[:10]
     text, rtypes = build_module(jitfn, argtypes, symbol)
-    tool = vr_run()
-    if not os.path.exists(tool):
-        raise CompileError(f"cannot find vr-run at {tool} (set VRIR_BUILD_DIR)")
-    st = os.stat(tool)
-    key = hashlib.sha256((FRONTEND_VERSION + f"{st.st_size}:{st.st_mtime_ns}\n" + text).encode()).hexdigest()[:32]
+    key = hashlib.sha256((FRONTEND_VERSION + compiler.identity() + "\n" + text).encode()).hexdigest()[:32]
     d = cache.cache_dir()
     so = os.path.join(d, key + ".so")
     mlir = os.path.join(d, key + ".mlir")
@@ -278,22 +243,9 @@ def compile_kernel(jitfn, argtypes):
             out = os.path.join(tmp, "k.so")
             global COMPILE_COUNT
             COMPILE_COUNT += 1
-            p = _run([tool, mlir, "--entry", symbol, "--emit-shared", out])
-            if p.returncode != 0:
-                msg = (p.stderr or p.stdout).strip()
-                raise CompileError(f"compiling {jitfn.__name__} failed:\n{msg}\n(MLIR kept in {mlir})")
+            try:
+                compiler.compile_to_shared_library(text, symbol, out, source_name=mlir)
+            except CompileError as e:
+                raise CompileError(f"compiling {jitfn.__name__} failed:\n{e}\n(MLIR kept in {mlir})") from None
             os.replace(out, so)
-    csrc = thunk_source(argtypes, rtypes)
-    tkey = hashlib.sha256(csrc.encode()).hexdigest()[:32]
-    thunk = os.path.join(d, "thunk_" + tkey + ".so")
-    if not os.path.exists(thunk):
-        with tempfile.TemporaryDirectory(dir=d) as tmp:
-            c = os.path.join(tmp, "t.c")
-            with open(c, "w") as f:
-                f.write(csrc)
-            out = os.path.join(tmp, "t.so")
-            p = _run([c_compiler(), "-O1", "-shared", "-fPIC", c, "-o", out])
-            if p.returncode != 0:
-                raise CompileError("building the call thunk failed:\n" + p.stderr)
-            os.replace(out, thunk)
-    return Kernel(jitfn.__name__, argtypes, rtypes, so, thunk, symbol, mlir)
+    return Kernel(jitfn.__name__, argtypes, rtypes, so, symbol, mlir)

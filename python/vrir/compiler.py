@@ -1,0 +1,94 @@
+"""The bridge to the compiler: the C API of libVRIRCompiler.so
+(include/VRIR-c/Compiler.h) through ctypes, in this process.
+
+The build directory holding it is `$VRIR_BUILD_DIR`, else the one recorded
+when the package was installed (`_build_config.py`, written by setup.py for
+a non-editable install), else `../build` next to the source of the package
+(an editable install in the repository).
+"""
+import ctypes
+import os
+import threading
+
+from .errors import CompileError
+
+
+def build_dir():
+    d = os.environ.get("VRIR_BUILD_DIR")
+    if d:
+        return d
+    try:
+        from ._build_config import BUILD_DIR
+        return BUILD_DIR
+    except ImportError:
+        pass
+    return os.path.normpath(os.path.join(os.path.dirname(__file__), "..", "..", "build"))
+
+
+def library_path():
+    return os.path.join(build_dir(), "lib", "libVRIRCompiler.so")
+
+
+class CompileOptions(ctypes.Structure):
+    """VrirCompileOptions."""
+    _fields_ = [("sourceName", ctypes.c_char_p), ("runtimeDirectory", ctypes.c_char_p),
+                ("enableOpenMP", ctypes.c_int), ("optLevel", ctypes.c_int)]
+
+
+_libraries = {}
+_lock = threading.Lock()
+
+
+def library():
+    path = library_path()
+    with _lock:
+        lib = _libraries.get(path)
+        if lib is None:
+            if not os.path.exists(path):
+                raise CompileError(f"cannot find the VRIR compiler at {path} "
+                                   "(build it, or set VRIR_BUILD_DIR)")
+            lib = ctypes.CDLL(path)
+            lib.vrirCompileOptionsInit.argtypes = [ctypes.POINTER(CompileOptions)]
+            lib.vrirCompileOptionsInit.restype = None
+            lib.vrirCompileToSharedLibrary.argtypes = [
+                ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_char_p,
+                ctypes.POINTER(CompileOptions), ctypes.POINTER(ctypes.c_void_p)]
+            lib.vrirCompileToSharedLibrary.restype = ctypes.c_int
+            lib.vrirFreeString.argtypes = [ctypes.c_void_p]
+            lib.vrirFreeString.restype = None
+            _libraries[path] = lib
+    return lib
+
+
+def identity():
+    """Names the compiler for cache keys: its path, size and modification time
+    (a rebuilt compiler may generate other code)."""
+    path = library_path()
+    try:
+        st = os.stat(path)
+    except OSError:
+        raise CompileError(f"cannot find the VRIR compiler at {path} "
+                           "(build it, or set VRIR_BUILD_DIR)") from None
+    return f"{path}:{st.st_size}:{st.st_mtime_ns}"
+
+
+def compile_to_shared_library(text, entry, output, source_name=None):
+    """Compiles the MLIR `text` into the shared library `output`; raises
+    CompileError with the compiler's diagnostics (FILE:LINE:COL: error: ...).
+    ctypes releases the GIL for the call, so other threads keep running."""
+    lib = library()
+    options = CompileOptions()
+    lib.vrirCompileOptionsInit(ctypes.byref(options))
+    if source_name:
+        options.sourceName = os.fsencode(source_name)
+    error = ctypes.c_void_p()
+    data = text.encode()
+    status = lib.vrirCompileToSharedLibrary(data, len(data), entry.encode(),
+                                            os.fsencode(output), ctypes.byref(options),
+                                            ctypes.byref(error))
+    if status != 0:
+        message = "compilation failed"
+        if error.value:
+            message = ctypes.string_at(error.value).decode(errors="replace")
+            lib.vrirFreeString(error)
+        raise CompileError(message)
