@@ -13,7 +13,7 @@ def assert_same(x, y):
         assert x.dtype == y.dtype, (x.dtype, y.dtype)
         np.testing.assert_allclose(x, y, rtol=1e-12, atol=1e-12)
         return
-    if isinstance(y, (float, np.floating)):
+    if isinstance(y, (float, complex, np.floating, np.complexfloating)):
         np.testing.assert_allclose(x, y, rtol=1e-12, atol=1e-12)
     else:
         assert x == y, (x, y)

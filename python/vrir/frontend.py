@@ -8,16 +8,19 @@ given, emission restarts with the wider type (a small fixed point).
 """
 import ast
 import builtins
+import cmath
 import inspect
 import math
 import struct
 import textwrap
+import types
 
 import numpy as np
 
 from .errors import CompileError
-from .types import (ArrT, TupT, SCALARS, NP_TO_ELEM, mlir_type, kind, bits,
-                    promote_strong, promote_weak)
+from .types import (ArrT, TupT, SCALARS, NP_TO_ELEM, C64, C128, mlir_type, kind,
+                    bits, promote_strong, promote_weak, is_float, is_complex,
+                    real_of)
 
 NEG = "#vrir.index<lower|upper|negative>"
 # boundscheck=False: Python's negative indices still wrap (as in Numba), but
@@ -56,9 +59,10 @@ def f_hex(value, ty):
     return "0x%016X" % struct.unpack(">Q", struct.pack(">d", value))[0]
 
 
-PY_DTYPES = {float: "f64", int: "i64", bool: "i1", np.float64: "f64",
-             np.float32: "f32", np.int64: "i64", np.int32: "i32",
-             np.bool_: "i1", np.double: "f64"}
+PY_DTYPES = {float: "f64", int: "i64", bool: "i1", complex: C128,
+             np.float64: "f64", np.float32: "f32", np.int64: "i64",
+             np.int32: "i32", np.bool_: "i1", np.double: "f64",
+             np.complex128: C128, np.complex64: C64}
 
 ARITH_OPS = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul",
              ast.Div: "truediv", ast.FloorDiv: "floordiv", ast.Mod: "mod",
@@ -73,6 +77,8 @@ CMPF = {"lt": "olt", "le": "ole", "gt": "ogt", "ge": "oge", "eq": "oeq",
         "ne": "une"}
 UNARY_FLOAT_FNS = {"sqrt", "exp", "log", "sin", "cos", "tan", "tanh",
                    "floor", "ceil"}
+# defined on complex numbers too (cmath and NumPy)
+COMPLEX_FNS = {"sqrt", "exp", "log", "sin", "cos", "tan", "tanh"}
 REDUCTIONS = {"sum": "sum", "prod": "prod", "min": "min", "max": "max",
               "amin": "min", "amax": "max", "mean": "mean"}
 
@@ -237,6 +243,13 @@ class FunctionEmitter:
     def const(self, value, ty):
         if ty == "i1":
             return self.op(f"arith.constant {'true' if value else 'false'}", "i1")
+        if is_complex(ty):
+            value = complex(value)
+            part = real_of(ty)
+            v = self.op(f"complex.constant [{f_hex(value.real, part)} : {part}, "
+                        f"{f_hex(value.imag, part)} : {part}] : {ty}", ty)
+            v.const = value
+            return v
         if ty in ("f32", "f64"):
             v = self.op(f"arith.constant {f_hex(float(value), ty)} : {ty}", ty)
         else:
@@ -251,6 +264,8 @@ class FunctionEmitter:
             v = self.const(int(value), "i64")
         elif isinstance(value, float) and not isinstance(value, np.generic):
             v = self.const(value, "f64")
+        elif isinstance(value, complex) and not isinstance(value, np.generic):
+            v = self.const(value, C128)
         elif isinstance(value, np.generic) and value.dtype in NP_TO_ELEM:
             v = self.const(value.item(), NP_TO_ELEM[value.dtype])
             v.const = value.item()
@@ -275,7 +290,7 @@ class FunctionEmitter:
             return v
         if v.ty == "i1":
             return self.cast(v, "i64")
-        self.error("expected an integer, got a float")
+        self.error(f"expected an integer, got a {'complex' if is_complex(v.ty) else 'float'} number")
 
     def cast(self, v, elem):
         """Scalar or array element-type conversion."""
@@ -288,7 +303,13 @@ class FunctionEmitter:
             return v
         if v.ty not in SCALARS:
             self.error(f"cannot convert {self.tyname(v)} to {elem}")
-        if elem == "i1":
+        if v.const is not None and kind(elem) >= 2 and kind(v.ty) <= kind(elem) \
+                and not (kind(v.ty) == 1 and abs(v.const) >= 2**53):
+            # a constant of the wider type directly (int/float -> float/complex)
+            r = self.const(complex(v.const) if is_complex(elem) else float(v.const), elem)
+            r.weak = v.weak
+            return r
+        if elem == "i1" and not is_complex(v.ty):
             z = self.const(0, v.ty)
             return self.cmp_scalar("ne", v, z)
         r = self.op(f"vrir.cast {v.ssa} : {v.ty} to {elem}", elem)
@@ -442,23 +463,19 @@ class FunctionEmitter:
             return V(kind="module", obj="np")
         if obj is math:
             return V(kind="module", obj="math")
+        if obj is cmath:
+            return V(kind="module", obj="cmath")
         if obj is vrir_pkg or obj is api:
             return V(kind="module", obj="vrir")
         if isinstance(obj, api.JitFunction):
             return V(kind="jitfn", obj=obj)
-        if obj is api.prange:
-            return V(kind="func", obj=("vrir", "prange"))
-        if obj is api.pfor:
-            return V(kind="func", obj=("vrir", "pfor"))
-        if obj is api.Domain:
-            return V(kind="func", obj=("vrir", "Domain"))
-        if obj is api.gpu:
-            return V(kind="func", obj=("vrir", "gpu"))
+        if callable(obj) and getattr(obj, "__module__", None) == api.__name__:
+            return V(kind="func", obj=("vrir", obj.__name__))  # prange, pfor, Domain, gpu...
         if isinstance(obj, type) and obj in PY_DTYPES:
             return V(kind="dtype", obj=PY_DTYPES[obj])
         if obj is None:
             return V(kind="none")
-        if isinstance(obj, (bool, int, float, np.generic)):
+        if isinstance(obj, (bool, int, float, complex, np.generic)):
             v = self.pyconst(obj)
             if v is not None:
                 return v
@@ -466,13 +483,16 @@ class FunctionEmitter:
             return V(kind="str", obj=obj)
         if callable(obj) and getattr(obj, "__module__", None) == "builtins" and hasattr(builtins, getattr(obj, "__name__", "")):
             return V(kind="func", obj=("builtin", obj.__name__))
-        if callable(obj) and getattr(obj, "__module__", "") in ("numpy", "math"):
-            mod = "np" if obj.__module__ == "numpy" else "math"
+        if callable(obj) and getattr(obj, "__module__", "") in ("numpy", "math", "cmath"):
+            mod = {"numpy": "np"}.get(obj.__module__, obj.__module__)
             return V(kind="func", obj=(mod, obj.__name__))
         if isinstance(obj, np.ufunc):
             return V(kind="func", obj=("np", obj.__name__))
         if isinstance(obj, tuple):
             return V(kind="tuple", items=[self.wrap_object(x, name, node) for x in obj])
+        if isinstance(obj, types.ModuleType):
+            # any other module: its attributes resolve like globals
+            return V(kind="module", obj=obj)
         self.error(f"global '{name}' of type {type(obj).__name__} is not supported "
                    "in compiled code", node)
 
@@ -526,10 +546,62 @@ class FunctionEmitter:
 
     # ------------------------------------------------------------ statements
     def suite(self, stmts):
-        for s in stmts:
+        k = 0
+        while k < len(stmts):
             if self.terminated:
                 break
+            s = stmts[k]
+            marker = self.gpu_marker(s)
+            if marker == "gpu_end":
+                self.error("vrir.gpu_end() without a vrir.gpu_begin() before it in the same block", s)
+            if marker == "gpu_begin":
+                end = next((j for j in range(k + 1, len(stmts))
+                            if self.gpu_marker(stmts[j]) in ("gpu_begin", "gpu_end")), None)
+                if end is None:
+                    self.error("vrir.gpu_begin() without a vrir.gpu_end() after it in the same block", s)
+                if self.gpu_marker(stmts[end]) == "gpu_begin":
+                    self.error("gpu sections do not nest: vrir.gpu_begin() before the vrir.gpu_end() "
+                               f"of the section opened at line {self.where(s).rsplit(':', 1)[1]}", stmts[end])
+                saved = self.cur
+                self.cur = s
+                try:
+                    self.gpu_section(stmts[k + 1:end])
+                finally:
+                    self.cur = saved
+                k = end + 1
+                continue
             self.stmt(s)
+            k += 1
+
+    def static_object(self, node):
+        """The Python object a global name or attribute chain names, without
+        emitting code (None for local variables and anything else)."""
+        if isinstance(node, ast.Name):
+            if node.id in self.local_names:
+                return None
+            if node.id in self.globals:
+                return self.globals[node.id]
+            return getattr(builtins, node.id, None)
+        if isinstance(node, ast.Attribute):
+            base = self.static_object(node.value)
+            if base is None or not inspect.ismodule(base):
+                return None
+            return getattr(base, node.attr, None)
+        return None
+
+    def gpu_marker(self, s):
+        """'gpu_begin' / 'gpu_end' for a `vrir.gpu_begin()` / `vrir.gpu_end()`
+        statement, else None."""
+        from . import api
+        if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Call)):
+            return None
+        obj = self.static_object(s.value.func)
+        for name in ("gpu_begin", "gpu_end"):
+            if obj is getattr(api, name):
+                if s.value.args or s.value.keywords:
+                    self.error(f"vrir.{name}() takes no arguments", s)
+                return name
+        return None
 
     def stmt(self, s):
         saved = self.cur
@@ -589,7 +661,16 @@ class FunctionEmitter:
         t = s.target
         if isinstance(t, ast.Name):
             cur = self.load_name(t.id, t)
-            self.assign_name(t.id, self.binop(op, cur, self.expr(s.value)), t)
+            new = self.binop(op, cur, self.expr(s.value))
+            if cur.is_array:
+                # NumPy updates an array in place (every alias sees it), with
+                # same-kind casting: an integer array cannot take floats.
+                if kind(new.ty.elem) > kind(cur.ty.elem):
+                    self.error(f"cannot update a {cur.ty.elem} array in place "
+                               f"with {new.ty.elem} values", t)
+                self.store_plan(cur, [], new)
+            else:
+                self.assign_name(t.id, new, t)
         elif isinstance(t, ast.Subscript):
             base = self.expr(t.value)
             if not base.is_array:
@@ -893,11 +974,16 @@ class FunctionEmitter:
         ok = isinstance(ce, ast.Call) and not ce.args and self.expr(ce.func).obj == ("vrir", "gpu")
         if not ok:
             self.error("only 'with vrir.gpu():' is supported")
+        self.gpu_section(s.body)
+
+    def gpu_section(self, body):
+        """A `vrir.gpu_section` of the statements `body` (a `with vrir.gpu():`
+        block or the statements between `vrir.gpu_begin()` and `vrir.gpu_end()`)."""
         if self.scope.kind != "function":
             self.error("gpu sections do not nest and cannot be inside a pfor")
-        captured, stores, _ = self.enter_nested("gpu", s.body)
+        captured, stores, _ = self.enter_nested("gpu", body)
         outer = self.push_scope("gpu", captured, stores, [])
-        self.suite(s.body)
+        self.suite(body)
         if self.terminated:
             self.error("a gpu section cannot be left by break, continue or return")
         outs = []
@@ -986,7 +1072,9 @@ class FunctionEmitter:
             self.need_scalar(v)
             if v.ty == "i1":
                 v = self.cast(v, "i64")
-            if v.ty.startswith("f"):
+            if is_complex(v.ty):
+                r = self.op(f"vrir.unary neg {v.ssa} : {v.ty} -> {v.ty}", v.ty)
+            elif v.ty.startswith("f"):
                 r = self.op(f"arith.negf {v.ssa} : {v.ty}", v.ty)
             else:
                 z = self.const(0, v.ty)
@@ -997,13 +1085,13 @@ class FunctionEmitter:
             return r
         if isinstance(e.op, ast.Invert):
             if v.is_array:
-                if v.ty.elem.startswith("f"):
-                    self.error("~ on a float array")
+                if kind(v.ty.elem) >= 2:
+                    self.error("~ on a float or complex array")
                 return self.op(f"vrir.unary not {v.ssa} : {v.ty.mlir()} -> {ArrT(v.ty.elem, v.ty.rank).mlir()}",
                                ArrT(v.ty.elem, v.ty.rank))
             self.need_scalar(v)
-            if v.ty.startswith("f"):
-                self.error("~ on a float")
+            if kind(v.ty) >= 2:
+                self.error("~ on a float or complex number")
             m = self.const(-1 if v.ty != "i1" else True, v.ty)
             return self.op(f"arith.xori {v.ssa}, {m.ssa} : {v.ty}", v.ty)
         self.error("unsupported unary operator")
@@ -1103,6 +1191,8 @@ class FunctionEmitter:
     def compare(self, p, a, b):
         self.check_operands(a, b, "comparison")
         elem = self.common_elem(a, b)
+        if is_complex(elem) and p not in ("eq", "ne"):
+            self.error("complex numbers are not ordered (only == and != compare them)")
         a, b = self.cast(a, elem), self.cast(b, elem)
         if a.is_array or b.is_array:
             t = self.result_arr(a, b, "i1")
@@ -1110,6 +1200,8 @@ class FunctionEmitter:
         return self.cmp_scalar(p, a, b)
 
     def cmp_scalar(self, p, a, b):
+        if is_complex(a.ty):
+            return self.op(f"vrir.cmp {p} {a.ssa}, {b.ssa} : {a.ty}, {b.ty} -> i1", "i1")
         if a.ty.startswith("f"):
             return self.op(f"arith.cmpf {CMPF[p]}, {a.ssa}, {b.ssa} : {a.ty}", "i1")
         if a.ty == "i1" and p not in ("eq", "ne"):
@@ -1124,8 +1216,8 @@ class FunctionEmitter:
         elem = self.common_elem(a, b)
         weak = a.weak and b.weak
         if op in ("and", "or", "xor", "shl", "shr"):
-            if elem.startswith("f"):
-                self.error(f"bitwise operator on floats")
+            if kind(elem) >= 2:
+                self.error(f"bitwise operator on {'floats' if is_float(elem) else 'complex numbers'}")
             if op in ("shl", "shr"):
                 if arr:
                     self.error("shifts on arrays are not supported")
@@ -1140,6 +1232,8 @@ class FunctionEmitter:
             return r
         if elem == "i1":  # arithmetic on bools is integer arithmetic
             elem = "i64"
+        if is_complex(elem):
+            return self.complex_binop(op, a, b, elem, arr, weak)
         if op == "truediv":
             if not elem.startswith("f"):
                 elem = "f64"
@@ -1194,6 +1288,35 @@ class FunctionEmitter:
         else:
             self.error(f"unsupported operator {op}")
         r.weak = weak
+        return r
+
+    def complex_binop(self, op, a, b, elem, arr, weak):
+        if op in ("floordiv", "mod"):
+            self.error(f"operator {'//' if op == 'floordiv' else '%'} is not defined on complex numbers")
+        if op == "pow" and isinstance(b.const, (int, float)) and not isinstance(b.const, bool) \
+                and float(b.const).is_integer() and abs(b.const) <= 64 and b.const != 0:
+            # small integer powers by repeated squaring (exact like NumPy's)
+            n = int(b.const)
+            base = self.cast(a, elem)
+            if n == 1:
+                return self.copy(base) if arr and base.ssa == a.ssa else base
+            r = None
+            sq = base
+            k = abs(n)
+            while k:
+                if k & 1:
+                    r = sq if r is None else self.vbinary("mul", r, sq, elem)
+                k >>= 1
+                if k:
+                    sq = self.vbinary("mul", sq, sq, elem)
+            if n < 0:
+                one = self.const(1, elem)
+                r = self.vbinary("div", one, r, elem)
+            r.weak = weak and not arr
+            return r
+        fn = {"add": "add", "sub": "sub", "mul": "mul", "truediv": "div", "pow": "pow"}[op]
+        r = self.vbinary(fn, self.cast(a, elem), self.cast(b, elem), elem)
+        r.weak = weak and not arr
         return r
 
     def needs_adjust(self, r, b, elem):
@@ -1253,12 +1376,16 @@ class FunctionEmitter:
                 if obj is None:
                     self.error(f"numpy has no attribute '{at}'")
                 return V(kind="func", obj=("np", at))
-            if mod == "math":
-                if at in ("pi", "e", "inf", "nan", "tau"):
-                    return self.pyconst(getattr(math, at))
-                return V(kind="func", obj=("math", at))
+            if mod in ("math", "cmath"):
+                if at in ("pi", "e", "inf", "nan", "tau", "infj", "nanj"):
+                    return self.pyconst(getattr(cmath if mod == "cmath" else math, at))
+                return V(kind="func", obj=(mod, at))
             if mod == "vrir":
                 return V(kind="func", obj=("vrir", at))
+            if isinstance(mod, types.ModuleType):
+                if not hasattr(mod, at):
+                    self.error(f"module {mod.__name__} has no attribute '{at}'")
+                return self.wrap_object(getattr(mod, at), f"{mod.__name__}.{at}", e)
         if base.is_array:
             a = base
             if at == "shape":
@@ -1272,13 +1399,21 @@ class FunctionEmitter:
                 return self.from_index(n.ssa)
             if at == "T":
                 return self.transpose(a)
-            if at in ("copy", "astype", "sum", "prod", "min", "max", "mean", "fill", "transpose"):
+            if at in ("real", "imag"):
+                return self.unary(at, a)
+            if at in ("copy", "astype", "sum", "prod", "min", "max", "mean", "fill", "transpose",
+                      "conj", "conjugate"):
                 return V(kind="method", obj=at, items=[a])
             self.error(f"unsupported array attribute '{at}'")
+        if base.is_scalar:
+            if at in ("real", "imag"):
+                return self.unary(at, base)
+            if at == "conjugate":
+                return V(kind="method", obj=at, items=[base])
         if base.kind == "tuple" and at in ("count", "index"):
             self.error("tuple methods are not supported")
-        if base.kind == "func" and base.obj[0] in ("np", "math"):
-            mod = "numpy" if base.obj[0] == "np" else "math"
+        if base.kind == "func" and base.obj[0] in ("np", "math", "cmath"):
+            mod = {"np": "numpy"}.get(base.obj[0], base.obj[0])
             self.error(f"{mod}.{base.obj[1]}.{at} is not supported in compiled code")
         if base.kind == "jitfn":
             self.error(f"unsupported attribute '{at}' of a jit function")
@@ -1322,7 +1457,7 @@ class FunctionEmitter:
                     plan.append(("gather", v))
                     continue
                 self.need_scalar(v)
-                if v.ty.startswith("f"):
+                if kind(v.ty) >= 2:
                     self.error("array indices must be integers")
                 if v.ty == "i1":
                     self.error("boolean scalar indices are not supported")
@@ -1382,6 +1517,9 @@ class FunctionEmitter:
     def store_plan(self, a, plan, v):
         if not (v.is_array or v.is_scalar):
             self.error(f"cannot store a {self.tyname(v)} into an array")
+        if is_complex(v.ty.elem if v.is_array else v.ty) and not is_complex(a.ty.elem):
+            self.error("cannot store complex numbers into a real array "
+                       "(take .real or make the array complex)")
         v = self.cast(v, a.ty.elem)
         if plan and plan[0][0] == "gather":
             idx = self.cast(plan[0][1], "i64")
@@ -1406,6 +1544,8 @@ class FunctionEmitter:
         if fn.kind == "jitfn":
             return self.call_jit(fn.obj, e)
         if fn.kind == "dtype":
+            if is_complex(fn.obj):  # complex(re, im), np.complex64(re, im)
+                return self.cast(self.call_builtin_complex(e), fn.obj)
             args = self.call_args(e, 1, 1)
             return self.cast_value(args[0], fn.obj)
         if fn.kind == "method":
@@ -1419,7 +1559,10 @@ class FunctionEmitter:
                 return self.np_reduce(REDUCTIONS[name], e)
             if mod in ("np", "math") and name in UNARY_FLOAT_FNS | {"abs", "absolute", "fabs"}:
                 return self.unary_fn(mod, name, e)
-            what = {"np": "numpy.", "math": "math.", "builtin": "", "vrir": "vrir."}[mod]
+            if mod == "cmath" and name in COMPLEX_FNS:
+                return self.unary_fn(mod, name, e)
+            what = {"np": "numpy.", "math": "math.", "cmath": "cmath.", "builtin": "",
+                    "vrir": "vrir."}[mod]
             self.error(f"call of {what}{name} is not supported in compiled code")
         return h(e)
 
@@ -1438,6 +1581,8 @@ class FunctionEmitter:
         if v.is_array:
             return self.cast(v, elem)
         self.need_scalar(v)
+        if is_complex(v.ty) and not is_complex(elem) and elem != "i1":
+            self.error(f"cannot convert a complex number to {elem} (take .real or abs())")
         if elem == "i64" and v.ty.startswith("f"):
             return self.cast(v, elem)  # truncation toward zero, like int()
         return self.cast(v, elem)
@@ -1481,12 +1626,12 @@ class FunctionEmitter:
     def call_builtin_int(self, e):
         (a,) = self.call_args(e, 1, 1)
         self.need_scalar(a)
-        return self.cast(a, "i64")
+        return self.cast_value(a, "i64")
 
     def call_builtin_float(self, e):
         (a,) = self.call_args(e, 1, 1)
         self.need_scalar(a)
-        return self.cast(a, "f64")
+        return self.cast_value(a, "f64")
 
     def call_builtin_bool(self, e):
         (a,) = self.call_args(e, 1, 1)
@@ -1507,6 +1652,8 @@ class FunctionEmitter:
             if r.is_array or b.is_array:
                 self.error(f"builtin {which}() of arrays (use np.{which}imum)")
             elem = self.common_elem(r, b)
+            if is_complex(elem):
+                self.error(f"{which}() of complex numbers (they are not ordered)")
             x, y = self.cast(r, elem), self.cast(b, elem)
             c = self.cmp_scalar("lt" if which == "min" else "gt", y, x)
             r = self.op(f"arith.select {c.ssa}, {y.ssa}, {x.ssa} : {elem}", elem)
@@ -1532,21 +1679,38 @@ class FunctionEmitter:
         if not (v.is_array or v.is_scalar):
             self.error(f"{fn}() of a {self.tyname(v)}")
         elem = v.ty.elem if v.is_array else v.ty
-        if fn in UNARY_FLOAT_FNS and not elem.startswith("f"):
+        if is_complex(elem):
+            if fn not in COMPLEX_FNS | {"abs", "real", "imag", "conj"}:
+                self.error(f"{fn}() is not defined on complex numbers")
+        elif fn in ("real", "imag", "conj"):
+            if fn == "imag":
+                if v.is_array:
+                    t = ArrT(elem, v.ty.rank)
+                    sizes = [self.dim(v, k) for k in range(v.ty.rank)]
+                    return self.op(f"vrir.zeros({', '.join(sizes)}) : {t.mlir()}", t)
+                return self.const(0, elem)
+            return self.copy(v) if v.is_array else v
+        elif fn in UNARY_FLOAT_FNS and not elem.startswith("f"):
             v = self.cast(v, "f64")
             elem = "f64"
         if fn == "abs" and elem == "i1":
             return v
+        out = real_of(elem) if fn in ("abs", "real", "imag") else elem
         if v.is_array:
-            t = ArrT(elem, v.ty.rank)
+            t = ArrT(out, v.ty.rank)
             return self.op(f"vrir.unary {fn} {v.ssa} : {v.ty.mlir()} -> {t.mlir()}", t)
-        return self.op(f"vrir.unary {fn} {v.ssa} : {elem} -> {elem}", elem)
+        return self.op(f"vrir.unary {fn} {v.ssa} : {elem} -> {out}", out)
 
     def unary_fn(self, mod, name, e):
         (a,) = self.call_args(e, 1, 1)
-        fn = {"absolute": "abs", "fabs": "abs"}.get(name, name)
+        fn = {"absolute": "abs", "fabs": "abs", "conjugate": "conj"}.get(name, name)
+        if mod == "cmath":
+            self.need_scalar(a)
+            return self.unary(fn, self.cast(a, C128))
         if mod == "math":
             self.need_scalar(a)
+            if is_complex(a.ty):
+                self.error(f"math.{name}() of a complex number (use cmath.{name})")
             if name == "fabs":
                 a = self.cast(a, "f64")
             r = self.unary(fn, a)
@@ -1559,6 +1723,10 @@ class FunctionEmitter:
         a, b = self.call_args(e, 2, 2)
         self.check_operands(a, b, fn)
         elem = self.common_elem(a, b)
+        if is_complex(elem):
+            if fn == "pow":
+                return self.binop("pow", a, b)
+            self.error(f"np.{fn}imum of complex numbers is not supported")
         if fn == "pow" and elem == "i1":
             elem = "i64"
         a, b = self.cast(a, elem), self.cast(b, elem)
@@ -1583,12 +1751,67 @@ class FunctionEmitter:
 
     def call_math_pow(self, e):
         a, b = self.call_args(e, 2, 2)
+        for x in (a, b):
+            self.need_scalar(x)
+            if is_complex(x.ty):
+                self.error("math.pow() of a complex number (use **)")
         return self.binop("pow", self.cast(a, "f64"), self.cast(b, "f64"))
 
     def call_math_isnan(self, e):
         (a,) = self.call_args(e, 1, 1)
+        self.need_scalar(a)
+        if is_complex(a.ty):
+            self.error("math.isnan() of a complex number (use cmath.isnan)")
         a = self.cast(a, "f64")
         return self.op(f"arith.cmpf uno, {a.ssa}, {a.ssa} : f64", "i1")
+
+    # complex numbers
+    def call_builtin_complex(self, e):
+        args = self.call_args(e, 0, 2)
+        for x in args:
+            self.need_scalar(x)
+        if not args:
+            return self.const(0j, C128)
+        if len(args) == 1:
+            return self.cast(args[0], C128)
+        re, im = args
+        if is_complex(re.ty) or is_complex(im.ty):
+            # complex(a, b) is a + b*1j for complex parts too
+            j = self.const(1j, C128)
+            return self.binop("add", self.cast(re, C128), self.binop("mul", self.cast(im, C128), j))
+        re, im = self.cast(re, "f64"), self.cast(im, "f64")
+        return self.op(f"complex.create {re.ssa}, {im.ssa} : {C128}", C128)
+
+    def call_np_real(self, e):
+        (a,) = self.call_args(e, 1, 1)
+        return self.unary("real", a)
+
+    def call_np_imag(self, e):
+        (a,) = self.call_args(e, 1, 1)
+        return self.unary("imag", a)
+
+    def call_np_conj(self, e):
+        (a,) = self.call_args(e, 1, 1)
+        return self.unary("conj", a)
+
+    call_np_conjugate = call_np_conj
+
+    def call_cmath_phase(self, e):
+        (a,) = self.call_args(e, 1, 1)
+        self.need_scalar(a)
+        a = self.cast(a, C128)
+        re = self.unary("real", a)
+        im = self.unary("imag", a)
+        return self.op(f"math.atan2 {im.ssa}, {re.ssa} : f64", "f64")
+
+    def call_cmath_isnan(self, e):
+        (a,) = self.call_args(e, 1, 1)
+        self.need_scalar(a)
+        a = self.cast(a, C128)
+        re, im = self.unary("real", a), self.unary("imag", a)
+        x = self.op(f"arith.cmpf uno, {re.ssa}, {re.ssa} : f64", "i1")
+        y = self.op(f"arith.cmpf uno, {im.ssa}, {im.ssa} : f64", "i1")
+        return self.op(f"arith.ori {x.ssa}, {y.ssa} : i1", "i1")
 
     def call_np_where(self, e):
         c, a, b = self.call_args(e, 3, 3)
@@ -1653,8 +1876,10 @@ class FunctionEmitter:
         if kind_ in ("sum", "prod") and elem in ("i1", "i32"):
             a = self.cast(a, "i64")
             elem = "i64"
+        if is_complex(elem) and kind_ in ("min", "max"):
+            self.error(f"{kind_}() of complex numbers (they are not ordered)")
         if kind_ == "mean":
-            if not elem.startswith("f"):
+            if kind(elem) < 2:
                 a = self.cast(a, "f64")
                 elem = "f64"
             s = self.reduce("sum", a, axis)
@@ -1671,6 +1896,9 @@ class FunctionEmitter:
         return self.op(f"vrir.reduce {kind_} {a.ssa} axis {axis} : {a.ty.mlir()} -> {t.mlir()}", t)
 
     def call_method(self, name, a, e):
+        if name in ("conj", "conjugate"):
+            self.call_args(e, 0, 0)
+            return self.unary("conj", a)
         if name == "copy":
             self.call_args(e, 0, 0)
             return self.copy(a)
@@ -1700,7 +1928,7 @@ class FunctionEmitter:
             items = [v]
         out = []
         for x in items:
-            if not x.is_scalar or x.ty.startswith("f"):
+            if not x.is_scalar or kind(x.ty) >= 2:
                 self.error("array shapes are integers or tuples of integers")
             out.append(self.index(x))
         return out
@@ -1789,6 +2017,8 @@ class FunctionEmitter:
         args = self.call_args(e, 1, 3, kw=("dtype",))
         for a in args:
             self.need_scalar(a)
+            if is_complex(a.ty):
+                self.error("np.arange of complex numbers is not supported")
         isf = any(a.ty.startswith("f") for a in args)
         w = "f64" if isf else "i64"
         args = [self.cast(a, w) for a in args]
@@ -1835,6 +2065,11 @@ class FunctionEmitter:
 
     def call_vrir_gpu(self, e):
         self.error("vrir.gpu() is only supported as 'with vrir.gpu():'")
+
+    def call_vrir_gpu_begin(self, e):
+        self.error("vrir.gpu_begin() is only supported as a statement of its own")
+
+    call_vrir_gpu_end = call_vrir_gpu_begin
 
 
 def build_module(jitfn, argtypes, symbol):

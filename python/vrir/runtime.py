@@ -17,7 +17,7 @@ import numpy as np
 
 from . import cache, compiler
 from .errors import CompileError
-from .types import ArrT, ELEM_TO_NP
+from .types import ArrT, ELEM_TO_NP, C64, C128, is_complex
 
 FRONTEND_VERSION = "0.1.0-1"
 COMPILE_COUNT = 0  # compilations in this process (tests use it)
@@ -47,8 +47,21 @@ def runtime_lib():
 
 
 # ---------------------------------------------------------------- ctypes types
+class CComplex128(ctypes.Structure):
+    _fields_ = [("re", ctypes.c_double), ("im", ctypes.c_double)]
+
+
+class CComplex64(ctypes.Structure):
+    _fields_ = [("re", ctypes.c_float), ("im", ctypes.c_float)]
+
+
+# An MLIR complex<f64> is the LLVM struct {double, double}, laid out like
+# C's `double _Complex`. The packed entry point reads arguments through
+# pointers, so no C calling convention is involved; a single complex result
+# comes back through a pointer, like an array (see Packer).
 C_SCALAR = {"f64": ctypes.c_double, "f32": ctypes.c_float, "i64": ctypes.c_int64,
-            "i32": ctypes.c_int32, "i1": ctypes.c_uint8}
+            "i32": ctypes.c_int32, "i1": ctypes.c_uint8, C128: CComplex128,
+            C64: CComplex64}
 
 _desc_cache = {}
 
@@ -162,6 +175,10 @@ def _to_numpy(desc, t, inputs, owners):
 
 
 def _scalar_out(v, t):
+    if t == C128:
+        return complex(v.re, v.im)
+    if t == C64:
+        return np.complex64(complex(v.re, v.im))
     if t == "f64":
         return float(v)
     if t == "i64":
@@ -204,6 +221,9 @@ class Kernel:
                 for i in range(v.ndim):
                     d.sizes[i] = v.shape[i]
                     d.strides[i] = strides[i]
+            elif is_complex(t):
+                z = complex(v)
+                setattr(ctx, f"a{k}", C_SCALAR[t](z.real, z.imag))
             else:
                 setattr(ctx, f"a{k}", bool(v) if t == "i1" else v)
         status = rt.vrir_rt_try(self.fn, self.pack(ctx))

@@ -3,7 +3,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-SCALARS = ("i1", "i32", "i64", "f32", "f64")
+C64, C128 = "complex<f32>", "complex<f64>"
+SCALARS = ("i1", "i32", "i64", "f32", "f64", C64, C128)
 
 NP_TO_ELEM = {
     np.dtype(np.float64): "f64",
@@ -11,6 +12,8 @@ NP_TO_ELEM = {
     np.dtype(np.int64): "i64",
     np.dtype(np.int32): "i32",
     np.dtype(np.bool_): "i1",
+    np.dtype(np.complex128): C128,
+    np.dtype(np.complex64): C64,
 }
 ELEM_TO_NP = {v: k for k, v in NP_TO_ELEM.items()}
 
@@ -41,12 +44,30 @@ def mlir_type(t):
 
 
 def kind(elem):
-    """0 bool, 1 int, 2 float"""
-    return {"i1": 0, "i32": 1, "i64": 1, "f32": 2, "f64": 2}[elem]
+    """0 bool, 1 int, 2 float, 3 complex"""
+    return {"i1": 0, "i32": 1, "i64": 1, "f32": 2, "f64": 2, C64: 3, C128: 3}[elem]
 
 
 def bits(elem):
-    return {"i1": 1, "i32": 32, "i64": 64, "f32": 32, "f64": 64}[elem]
+    return {"i1": 1, "i32": 32, "i64": 64, "f32": 32, "f64": 64, C64: 64, C128: 128}[elem]
+
+
+def is_float(elem):
+    return elem in ("f32", "f64")
+
+
+def is_complex(elem):
+    return elem in (C64, C128)
+
+
+def real_of(elem):
+    """The real type of a complex type (its part), the type itself otherwise."""
+    return {C64: "f32", C128: "f64"}.get(elem, elem)
+
+
+def complex_of(elem):
+    """The complex type whose parts hold `elem` as NumPy promotes it."""
+    return C64 if elem in ("f32", C64) else C128
 
 
 def promote_strong(a, b):
@@ -60,6 +81,10 @@ def promote_strong(a, b):
         return b
     if kb == 0:
         return a
+    if ka == 3 or kb == 3:
+        # complex64 keeps single precision only with float32
+        c, o = (a, b) if ka == 3 else (b, a)
+        return C64 if c == C64 and o == "f32" else C128
     # int with float
     f, i = (a, b) if ka == 2 else (b, a)
     if f == "f64":
@@ -71,6 +96,8 @@ def promote_weak(strong, weak):
     """`strong` typed, `weak` a Python scalar's kind-default type."""
     if kind(weak) <= kind(strong):
         return strong
+    if kind(weak) == 3:  # a Python complex keeps float32's precision
+        return C64 if strong == "f32" else C128
     return "f64" if kind(weak) == 2 else "i64"
 
 
@@ -86,7 +113,8 @@ def arg_type(x):
         elem = NP_TO_ELEM.get(x.dtype)
         if elem is None:
             raise TypeError(f"vrir: unsupported array dtype {x.dtype} "
-                            "(supported: float64, float32, int64, int32, bool)")
+                            "(supported: float64, float32, int64, int32, bool, "
+                            "complex128, complex64)")
         if x.ndim == 0:
             raise TypeError("vrir: 0-dimensional arrays are not supported; pass a scalar")
         if not x.dtype.isnative:
@@ -108,10 +136,182 @@ def arg_type(x):
         return "i64"
     if isinstance(x, float):
         return "f64"
+    if isinstance(x, complex):
+        return C128
     if isinstance(x, np.generic):
         elem = NP_TO_ELEM.get(x.dtype)
         if elem is None:
             raise TypeError(f"vrir: unsupported scalar type {x.dtype}")
         return elem
     raise TypeError(f"vrir: unsupported argument type {describe_value(x)} "
-                    "(expected a NumPy array, int, float, bool or NumPy scalar)")
+                    "(expected a NumPy array, int, float, complex, bool or NumPy scalar)")
+
+
+# ---------------------------------------------------------------- signatures
+# Ahead-of-time signatures name the frontend types in Numba's notation:
+# `f64` a scalar, `f64[:, :]` a 2-D array of any layout (compiled for
+# `strided`), `f64[:, ::1]` C-contiguous (`row_major`), `f64[::1, :]`
+# Fortran-contiguous (`col_major`).
+
+LAYOUT_NAMES = {
+    "C": "row_major", "RowMajor": "row_major", "row_major": "row_major",
+    "F": "col_major", "ColMajor": "col_major", "col_major": "col_major",
+    "A": "strided", "Strided": "strided", "strided": "strided", "any": "strided",
+}
+
+
+class ScalarSpec:
+    """A VRIR element type in signatures and annotations: `vrir.f64` is a
+    float64 scalar, `vrir.f64[:, ::1]` a C-contiguous 2-D array of them."""
+
+    __slots__ = ("name", "elem")
+
+    def __init__(self, name, elem):
+        self.name, self.elem = name, elem
+
+    def __getitem__(self, index):
+        items = index if isinstance(index, tuple) else (index,)
+        steps = []
+        for s in items:
+            if not isinstance(s, slice) or s.start is not None or s.stop is not None \
+                    or s.step not in (None, 1):
+                raise TypeError(f"vrir: array dimensions in a signature are ':' or '::1', "
+                                f"got {s!r} in {self.name}[...]")
+            steps.append(s.step)
+        return ArrT(self.elem, len(items), layout_of_steps(steps, self.name))
+
+    def __repr__(self):
+        return f"vrir.{self.name}"
+
+
+def layout_of_steps(steps, what="array"):
+    unit = [k for k, s in enumerate(steps) if s == 1]
+    if not unit:
+        return "strided"
+    if unit == [len(steps) - 1]:
+        return "row_major"
+    if unit == [0]:
+        return "col_major"
+    raise TypeError(f"vrir: '::1' marks the contiguous dimension of {what}[...]: "
+                    "the last one (C order) or the first one (Fortran order), once")
+
+
+SPEC_NAMES = {
+    "f64": "f64", "f32": "f32", "i64": "i64", "i32": "i32", "b1": "i1",
+    "c128": C128, "c64": C64,
+    "float64": "f64", "float32": "f32", "int64": "i64", "int32": "i32",
+    "bool_": "i1", "complex128": C128, "complex64": C64, "double": "f64",
+}
+SPECS = {name: ScalarSpec(name, elem) for name, elem in SPEC_NAMES.items()}
+# builtin names that mean the same in a signature string
+PLAIN_NAMES = {"float": "f64", "int": "i64", "bool": "i1", "complex": C128}
+ELEM_SPEC_NAME = {"f64": "f64", "f32": "f32", "i64": "i64", "i32": "i32", "i1": "b1",
+                  C128: "c128", C64: "c64"}
+
+
+def Array(elem, ndim, layout="A"):
+    """The thesis's `PyArray(PyFloat64(), 2, 'RowMajor')`:
+    `vrir.Array(vrir.f64, 2, "C")` (layouts C/RowMajor, F/ColMajor, A/strided)."""
+    e = to_type(elem)
+    if not isinstance(e, str):
+        raise TypeError(f"vrir.Array: element type {elem!r} is not a scalar type")
+    if not isinstance(ndim, int) or ndim < 1:
+        raise TypeError("vrir.Array: ndim must be a positive integer")
+    if layout not in LAYOUT_NAMES:
+        raise TypeError(f"vrir.Array: unknown layout {layout!r} (C, F or A)")
+    return ArrT(e, ndim, LAYOUT_NAMES[layout])
+
+
+def spec_str(t):
+    """A frontend type in signature notation."""
+    if isinstance(t, ArrT):
+        dims = [":"] * t.rank
+        if t.layout == "row_major":
+            dims[-1] = "::1"
+        elif t.layout == "col_major":
+            dims[0] = "::1"
+        return f"{ELEM_SPEC_NAME[t.elem]}[{', '.join(dims)}]"
+    return ELEM_SPEC_NAME.get(t, str(t))
+
+
+def to_type(obj):
+    """A frontend type from a signature item: `vrir.f64`, `vrir.f64[:]`,
+    `vrir.Array(...)`, int/float/bool/complex, a NumPy scalar type, or a
+    string in signature notation. TypeError otherwise."""
+    if isinstance(obj, ArrT):
+        return obj
+    if isinstance(obj, ScalarSpec):
+        return obj.elem
+    if isinstance(obj, str) and obj in SCALARS:  # a frontend type name
+        return obj
+    if isinstance(obj, str):
+        types = parse_signature(obj)
+        if len(types) != 1:
+            raise TypeError(f"vrir: {obj!r} names {len(types)} types, expected one")
+        return types[0]
+    if isinstance(obj, type):
+        if obj in PLAIN_TYPES:
+            return PLAIN_TYPES[obj]
+        try:
+            dt = np.dtype(obj)
+        except TypeError:
+            dt = None
+        if dt is not None and issubclass(obj, np.generic) and dt in NP_TO_ELEM:
+            return NP_TO_ELEM[dt]
+    if isinstance(obj, np.dtype) and obj in NP_TO_ELEM:
+        return NP_TO_ELEM[obj]
+    raise TypeError(f"vrir: {obj!r} is not a VRIR type (use vrir.f64, vrir.f64[:, ::1], "
+                    "vrir.Array(...), int, float, bool, complex or a signature string)")
+
+
+PLAIN_TYPES = {float: "f64", int: "i64", bool: "i1", complex: C128}
+
+
+def parse_signature(text):
+    """`"f64[:, ::1], i64"` -> (ArrT('f64', 2, 'row_major'), 'i64')."""
+    import ast
+    try:
+        tree = ast.parse(text.strip() or "()", mode="eval").body
+    except SyntaxError as e:
+        raise TypeError(f"vrir: cannot parse the signature {text!r}: {e.msg}") from None
+    items = tree.elts if isinstance(tree, ast.Tuple) else [tree]
+
+    def name_of(node):
+        if isinstance(node, ast.Name):
+            return node.id
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+                and node.value.id in ("vrir", "np", "numpy"):
+            return node.attr
+        return None
+
+    def elem_of(node):
+        name = name_of(node)
+        if name in SPEC_NAMES:
+            return SPEC_NAMES[name]
+        if name in PLAIN_NAMES:
+            return PLAIN_NAMES[name]
+        if isinstance(node, ast.Call):
+            raise TypeError(f"vrir: signature {text!r}: write the argument types only "
+                            "(result types are inferred)")
+        raise TypeError(f"vrir: signature {text!r}: unknown type {ast.unparse(node)!r} "
+                        f"(known: {', '.join(sorted(set(SPEC_NAMES) | set(PLAIN_NAMES)))})")
+
+    def dim_step(node):
+        if isinstance(node, ast.Slice) and node.lower is None and node.upper is None:
+            if node.step is None:
+                return None
+            if isinstance(node.step, ast.Constant) and node.step.value == 1:
+                return 1
+        raise TypeError(f"vrir: signature {text!r}: array dimensions are ':' or '::1', "
+                        f"got {ast.unparse(node)!r}")
+
+    out = []
+    for it in items:
+        if isinstance(it, ast.Subscript):
+            elem = elem_of(it.value)
+            dims = it.slice.elts if isinstance(it.slice, ast.Tuple) else [it.slice]
+            steps = [dim_step(d) for d in dims]
+            out.append(ArrT(elem, len(steps), layout_of_steps(steps, ast.unparse(it.value))))
+        else:
+            out.append(elem_of(it))
+    return tuple(out)
