@@ -30,3 +30,8 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 # The project's Python (with NumPy), ahead of lit's own %python.
 config.substitutions.insert(0, ("%python", config.python_executable))
+
+# The Python frontend's MLIR printer (test/Python), from the source tree.
+config.substitutions.append(
+    ("%vrir_emit", "env PYTHONPATH=%s %s -m vrir.emit" % (
+        os.path.join(config.vrir_src_root, "python"), config.python_executable)))
