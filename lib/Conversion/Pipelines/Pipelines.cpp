@@ -11,8 +11,11 @@ using namespace mlir;
 /// -> OpenMP -> LLVM. Upstream passes by name, so the same list can be run
 /// stage by stage with vr-opt.
 static const char *const kVRIRToCPUFront =
-    "mem2reg,lift-cf-to-scf,canonicalize,cse,"
-    "convert-vrir-to-memref,canonicalize,cse,"
+    "mem2reg,lift-cf-to-scf,canonicalize,cse,vrir-uplift-while-to-for,"
+    "canonicalize,vrir-fuse-elementwise,convert-vrir-to-memref,canonicalize,"
+    // Counted loops give index ranges: wrap-around and checks they prove
+    // redundant fold away.
+    "cse,int-range-optimizations,canonicalize,"
     "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
     "convert-linalg-to-loops,canonicalize";
 static const char *const kVRIRToCPUBack =

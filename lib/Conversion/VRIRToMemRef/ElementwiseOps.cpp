@@ -536,6 +536,27 @@ struct CastOpLowering : public OpConversionPattern<CastOp> {
   }
 };
 
+/// The body is cloned into the loop nest once per element; its scalar VRIR
+/// ops are then lowered like any others.
+struct MapOpLowering : public OpConversionPattern<MapOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(MapOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Block &body = op.getBody().front();
+    lowerElementwise(rewriter, op, adaptor.getOperands(),
+                     "element-wise expression",
+                     [&](OpBuilder &b, Location loc, ValueRange args) {
+                       IRMapping mapping;
+                       mapping.map(body.getArguments(), args);
+                       for (Operation &nested : body.without_terminator())
+                         b.clone(nested, mapping);
+                       return mapping.lookup(op.getYieldedValue());
+                     });
+    return success();
+  }
+};
+
 /// Between identity-layout (row-major) memrefs, memref.copy becomes a
 /// memcpy. Otherwise it would become a call to the runner library's
 /// element-by-element `memrefCopy`; a copy is instead lowered as the
@@ -728,6 +749,6 @@ void mlir::vrir::populateVRIRElementwiseToLinalgPatterns(
     const VRIRTypeConverter &converter, RewritePatternSet &patterns) {
   patterns
       .add<UnaryOpLowering, BinaryOpLowering, CmpOpLowering, SelectOpLowering,
-           CastOpLowering, CopyOpLowering, ReduceOpLowering>(
+           CastOpLowering, MapOpLowering, CopyOpLowering, ReduceOpLowering>(
           converter, patterns.getContext());
 }

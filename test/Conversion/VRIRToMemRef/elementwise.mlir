@@ -615,3 +615,30 @@ func.func @same_rank_versions(%A: !vrir.array<f64, 2, row_major>, %B: !vrir.arra
   %C = vrir.binary add %A, %B : !vrir.array<f64, 2, row_major>, !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, row_major>
   return %C : !vrir.array<f64, 2, row_major>
 }
+
+// -----
+
+// A map is one linalg.generic whose body is the map's body, lowered.
+// CHECK-LABEL: func.func @map
+// CHECK: %[[R:.*]] = memref.alloc
+// CHECK: scf.if
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%[[R]] : memref<?x?xf64>)
+// CHECK-NEXT: ^bb0(%[[A:.*]]: f64, %[[B:.*]]: f64, %{{.*}}: f64):
+// CHECK-NEXT:   %[[S:.*]] = arith.addf %[[A]], %[[B]] : f64
+// CHECK-NEXT:   %[[Q:.*]] = math.sqrt %[[S]] : f64
+// CHECK-NEXT:   %[[M:.*]] = arith.mulf %{{.*}}, %[[Q]] : f64
+// CHECK-NEXT:   linalg.yield %[[M]] : f64
+// CHECK: } else {
+// CHECK: linalg.generic
+// CHECK-NOT: vrir.
+func.func @map(%A: !vrir.array<f64, 2, strided>, %B: !vrir.array<f64, 2, row_major>, %s: f64) -> !vrir.array<f64, 2, row_major> {
+  %r = vrir.map %A, %B, %s : (!vrir.array<f64, 2, strided>, !vrir.array<f64, 2, row_major>, f64) -> !vrir.array<f64, 2, row_major> {
+  ^bb0(%a: f64, %b: f64, %x: f64):
+    %t = vrir.binary add %a, %b : f64, f64 -> f64
+    %q = vrir.unary sqrt %t : f64 -> f64
+    %u = vrir.binary mul %x, %q : f64, f64 -> f64
+    vrir.yield %u : f64
+  }
+  return %r : !vrir.array<f64, 2, row_major>
+}

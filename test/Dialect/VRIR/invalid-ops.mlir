@@ -86,7 +86,7 @@ func.func @binary_non_vrir_scalar(%x: i16) {
 
 // A vrir.yield outside vrir.pfor and vrir.gpu_section.
 func.func @yield_outside() {
-  // expected-error @+1 {{'vrir.yield' op expects parent op to be one of 'vrir.pfor, vrir.gpu_section'}}
+  // expected-error @+1 {{'vrir.yield' op expects parent op to be one of 'vrir.pfor, vrir.gpu_section, vrir.map'}}
   vrir.yield
 }
 
@@ -94,7 +94,7 @@ func.func @yield_outside() {
 
 func.func @yield_in_scf_if(%c: i1) {
   scf.if %c {
-    // expected-error @+1 {{'vrir.yield' op expects parent op to be one of 'vrir.pfor, vrir.gpu_section'}}
+    // expected-error @+1 {{'vrir.yield' op expects parent op to be one of 'vrir.pfor, vrir.gpu_section, vrir.map'}}
     vrir.yield
   }
   return
@@ -976,5 +976,85 @@ func.func @huge_constant_index(%A: !vrir.array<f64, 1, row_major>) {
 func.func @bool_index(%A: !vrir.array<f64, 1, row_major>, %c: i1) {
   // expected-error @+1 {{'vrir.load' op operand #1 must be variadic of index, i32 or i64, but got 'i1'}}
   %x = vrir.load %A[%c] : !vrir.array<f64, 1, row_major>[i1]
+  return
+}
+
+// -----
+
+func.func @map_argument_count(%A: !vrir.array<f64, 1, row_major>) {
+  // expected-error @+1 {{'vrir.map' op body has 2 arguments but the op has 1 inputs}}
+  %r = vrir.map %A : (!vrir.array<f64, 1, row_major>) -> !vrir.array<f64, 1, row_major> {
+  ^bb0(%a: f64, %b: f64):
+    vrir.yield %a : f64
+  }
+  return
+}
+
+// -----
+
+func.func @map_argument_type(%A: !vrir.array<f64, 1, row_major>) {
+  // expected-error @+1 {{'vrir.map' op body argument #0 has type 'f32' but input #0 has elements of type 'f64'}}
+  %r = vrir.map %A : (!vrir.array<f64, 1, row_major>) -> !vrir.array<f64, 1, row_major> {
+  ^bb0(%a: f32):
+    %e = arith.extf %a : f32 to f64
+    vrir.yield %e : f64
+  }
+  return
+}
+
+// -----
+
+func.func @map_yield_type(%A: !vrir.array<f64, 1, row_major>) {
+  %r = vrir.map %A : (!vrir.array<f64, 1, row_major>) -> !vrir.array<i64, 1, row_major> {
+  ^bb0(%a: f64):
+    // expected-error @+1 {{'vrir.yield' op in a 'vrir.map' yields one 'i64' (the result's element type)}}
+    vrir.yield %a : f64
+  }
+  return
+}
+
+// -----
+
+func.func @map_rank(%A: !vrir.array<f64, 1, row_major>) {
+  // expected-error @+1 {{'vrir.map' op result has rank 2 but the operands broadcast to rank 1}}
+  %r = vrir.map %A : (!vrir.array<f64, 1, row_major>) -> !vrir.array<f64, 2, row_major> {
+  ^bb0(%a: f64):
+    vrir.yield %a : f64
+  }
+  return
+}
+
+// -----
+
+func.func @map_side_effect(%A: !vrir.array<f64, 1, row_major>, %v: !vrir.var<f64>) {
+  // expected-error @+1 {{'vrir.map' op body may only hold side-effect free scalar ops, found 'vrir.write'}}
+  %r = vrir.map %A : (!vrir.array<f64, 1, row_major>) -> !vrir.array<f64, 1, row_major> {
+  ^bb0(%a: f64):
+    vrir.write %a, %v : !vrir.var<f64>
+    vrir.yield %a : f64
+  }
+  return
+}
+
+// -----
+
+func.func @map_array_in_body(%A: !vrir.array<f64, 1, row_major>) {
+  // expected-error @+1 {{'vrir.map' op body computes on scalars, but 'vrir.dim' takes or returns an array}}
+  %r = vrir.map %A : (!vrir.array<f64, 1, row_major>) -> !vrir.array<f64, 1, row_major> {
+  ^bb0(%a: f64):
+    %n = vrir.dim %A, 0 : !vrir.array<f64, 1, row_major>
+    vrir.yield %a : f64
+  }
+  return
+}
+
+// -----
+
+func.func @map_scalar_result(%x: f64) {
+  // expected-error @+1 {{'vrir.map' op result #0 must be}}
+  %r = "vrir.map"(%x) ({
+  ^bb0(%a: f64):
+    vrir.yield %a : f64
+  }) : (f64) -> f64
   return
 }

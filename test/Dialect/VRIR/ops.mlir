@@ -193,3 +193,18 @@ func.func @parallel(%A: !m, %B: !m, %hist: !vrir.array<i64, 1, row_major>, %n: i
   }
   return
 }
+
+// CHECK-LABEL: func.func @map
+func.func @map(%A: !vrir.array<f64, 2, strided>, %v: !vrir.array<i64, 1, row_major>, %s: f64) -> !vrir.array<f64, 2, col_major> {
+  // CHECK: vrir.map %{{.*}}, %{{.*}}, %{{.*}} : (!vrir.array<f64, 2, strided>, !vrir.array<i64, 1, row_major>, f64) -> !vrir.array<f64, 2, col_major> {
+  // CHECK-NEXT: ^bb0(%{{.*}}: f64, %{{.*}}: i64, %{{.*}}: f64):
+  %r = vrir.map %A, %v, %s : (!vrir.array<f64, 2, strided>, !vrir.array<i64, 1, row_major>, f64) -> !vrir.array<f64, 2, col_major> {
+  ^bb0(%a: f64, %i: i64, %x: f64):
+    %f = arith.sitofp %i : i64 to f64
+    %t = vrir.binary mul %a, %f : f64, f64 -> f64
+    %u = arith.addf %t, %x : f64
+    // CHECK: vrir.yield %{{.*}} : f64
+    vrir.yield %u : f64
+  }
+  return %r : !vrir.array<f64, 2, col_major>
+}

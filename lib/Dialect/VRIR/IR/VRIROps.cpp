@@ -1166,6 +1166,13 @@ LogicalResult YieldOp::verify() {
              << getValues().size();
     return success();
   }
+  if (auto map = dyn_cast<MapOp>(parent)) {
+    Type element = map.getType().getElementType();
+    if (getValues().size() != 1 || getValues()[0].getType() != element)
+      return emitOpError("in a 'vrir.map' yields one ")
+             << element << " (the result's element type)";
+    return success();
+  }
   TypeRange expected = parent->getResultTypes();
   if (getValues().getTypes() != expected) {
     InFlightDiagnostic diag = emitOpError("yields types (");
@@ -1173,6 +1180,53 @@ LogicalResult YieldOp::verify() {
     diag << ") but the enclosing 'vrir.gpu_section' returns (";
     llvm::interleaveComma(expected, diag);
     return diag << ")";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// MapOp
+//===----------------------------------------------------------------------===//
+
+void MapOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  // The body is free of effects (verified): only the arrays count.
+  getArrayValueEffects(getOperation(), effects);
+}
+
+Value MapOp::getYieldedValue() {
+  return cast<YieldOp>(getBody().front().getTerminator()).getValues()[0];
+}
+
+LogicalResult MapOp::verifyRegions() {
+  if (failed(verifyBroadcastResult(*this, getInputs().getTypes(), getType())))
+    return failure();
+  Block &body = getBody().front();
+  if (body.getNumArguments() != getInputs().size())
+    return emitOpError("body has ")
+           << body.getNumArguments() << " arguments but the op has "
+           << getInputs().size() << " inputs";
+  for (auto [index, input, argument] :
+       llvm::enumerate(getInputs(), body.getArguments())) {
+    Type element = getElementTypeOf(input.getType());
+    if (argument.getType() != element)
+      return emitOpError("body argument #")
+             << index << " has type " << argument.getType()
+             << " but input #" << index << " has elements of type " << element;
+  }
+  if (!isa<YieldOp>(body.getTerminator()))
+    return emitOpError("body must end with 'vrir.yield'");
+  for (Operation &op : body.without_terminator()) {
+    auto isArray = [](Type type) { return isa<ArrayType>(type); };
+    if (llvm::any_of(op.getOperandTypes(), isArray) ||
+        llvm::any_of(op.getResultTypes(), isArray))
+      return emitOpError("body computes on scalars, but '")
+             << op.getName() << "' takes or returns an array";
+    if (!isMemoryEffectFree(&op) || op.getNumRegions() != 0)
+      return emitOpError("body may only hold side-effect free scalar ops, "
+                         "found '")
+             << op.getName() << "'";
   }
   return success();
 }

@@ -453,6 +453,44 @@ def VRIR_CopyOp : VRIR_ElementwiseOp<"copy"> {
 // Linear algebra and reductions (thesis 4.4, 4.5.3)
 //===----------------------------------------------------------------------===//
 
+def VRIR_MapOp : VRIR_Op<"map", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    SingleBlock]> {
+  let summary = "element-wise expression with a scalar body";
+  let description = [{
+    A fused element-wise expression: the body computes one result element
+    from one element of each input. Inputs broadcast by NumPy's rules, as in
+    `vrir.binary` (scalars are passed to every element), and the result is
+    a new array of the largest input rank. The body receives the element of
+    every input (the scalar itself for a scalar input), must be side-effect
+    free scalar code, and ends with a `vrir.yield` of the result element.
+
+    `vrir-fuse-elementwise` builds maps from trees of `unary`, `binary`,
+    `cmp`, `select` and `cast` ops, so that an expression such as
+    `0.2 * (A + B + C)` runs as one loop nest with no temporary arrays.
+    Frontends may emit maps directly.
+
+    ```mlir
+    %r = vrir.map %A, %s : (!vrir.array<f64, 2, strided>, f64) -> !vrir.array<f64, 2, row_major> {
+    ^bb0(%a: f64, %b: f64):
+      %t = arith.mulf %a, %b : f64
+      vrir.yield %t : f64
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<VRIR_ArrayOrScalar>:$inputs);
+  let results = (outs VRIR_ArrayType:$result);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $inputs attr-dict `:` functional-type($inputs, $result) $body
+  }];
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The value the body yields.
+    ::mlir::Value getYieldedValue();
+  }];
+}
+
 def VRIR_MatmulOp : VRIR_ElementwiseOp<"matmul"> {
   let summary = "matrix product of two 2-D arrays";
   let arguments = (ins VRIR_ArrayType:$lhs, VRIR_ArrayType:$rhs);
@@ -625,8 +663,8 @@ def VRIR_GpuSectionOp : VRIR_Op<"gpu_section", [
 }
 
 def VRIR_YieldOp : VRIR_Op<"yield", [Pure, ReturnLike, Terminator,
-    ParentOneOf<["PforOp", "GpuSectionOp"]>]> {
-  let summary = "terminator of pfor and gpu_section bodies";
+    ParentOneOf<["PforOp", "GpuSectionOp", "MapOp"]>]> {
+  let summary = "terminator of pfor, gpu_section and map bodies";
   let arguments = (ins Variadic<AnyType>:$values);
   let builders = [OpBuilder<(ins), [{ /* nothing to build */ }]>];
   let assemblyFormat = "attr-dict ($values^ `:` qualified(type($values)))?";

@@ -1,0 +1,164 @@
+//===- FuseElementwise.cpp - Fuse element-wise array ops into vrir.map ----===//
+//
+// Rewrites a tree of element-wise array ops into one `vrir.map` whose body
+// computes the tree per element, so that the lowering emits one loop nest
+// and no temporary arrays.
+//
+//===----------------------------------------------------------------------===//
+
+#include "VRIR/Transforms/Passes.h"
+
+#include "VRIR/Dialect/VRIR/IR/VRIR.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir {
+namespace vrir {
+#define GEN_PASS_DEF_FUSEELEMENTWISE
+#include "VRIR/Transforms/Passes.h.inc"
+} // namespace vrir
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::vrir;
+
+namespace {
+
+/// Ops whose array form computes each result element from the elements at
+/// the same (broadcast) position of their operands.
+bool isElementwise(Operation *op) {
+  return isa<UnaryOp, BinaryOp, CmpOp, SelectOp, CastOp, MapOp>(op) &&
+         op->getNumResults() == 1 && isa<ArrayType>(op->getResult(0).getType());
+}
+
+/// The inputs whose elements the op's scalar computation takes.
+OperandRange getElementInputs(Operation *op) { return op->getOperands(); }
+
+/// True if no op strictly between `producer` and `consumer` (in one block)
+/// may write or free memory the producer's inputs could live in.
+bool nothingWritesBetween(Operation *producer, Operation *consumer) {
+  for (Operation *op = producer->getNextNode(); op && op != consumer;
+       op = op->getNextNode()) {
+    if (isMemoryEffectFree(op))
+      continue;
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effects || effects.hasEffect<MemoryEffects::Write>() ||
+        effects.hasEffect<MemoryEffects::Free>())
+      return false;
+  }
+  return true;
+}
+
+/// The element-wise op defining `value`, if it can be fused into `consumer`.
+Operation *getFusableProducer(Value value, Operation *consumer) {
+  Operation *producer = value.getDefiningOp();
+  if (!producer || !isElementwise(producer) || !value.hasOneUse() ||
+      producer->getBlock() != consumer->getBlock())
+    return nullptr;
+  auto consumerType = cast<ArrayType>(consumer->getResult(0).getType());
+  if (cast<ArrayType>(value.getType()).getRank() != consumerType.getRank())
+    return nullptr;
+  if (!nothingWritesBetween(producer, consumer))
+    return nullptr;
+  return producer;
+}
+
+/// Emits the scalar computation of element-wise `op` at `builder`, given the
+/// scalar (element) value of each of its inputs.
+Value emitScalarForm(OpBuilder &builder, Operation *op, ValueRange elements) {
+  IRMapping mapping;
+  if (auto map = dyn_cast<MapOp>(op)) {
+    Block &body = map.getBody().front();
+    mapping.map(body.getArguments(), elements);
+    for (Operation &nested : body.without_terminator())
+      builder.clone(nested, mapping);
+    return mapping.lookup(map.getYieldedValue());
+  }
+  mapping.map(op->getOperands(), elements);
+  Operation *scalar = builder.clone(*op, mapping);
+  scalar->getResult(0).setType(getElementTypeOf(op->getResult(0).getType()));
+  return scalar->getResult(0);
+}
+
+/// Replaces an element-wise op and the producers of its operands that can
+/// be fused with one vrir.map. The greedy driver repeats it until whole
+/// trees are one map.
+struct FuseProducersIntoMap : public RewritePattern {
+  FuseProducersIntoMap(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+
+  LogicalResult matchAndRewrite(Operation *consumer,
+                                PatternRewriter &rewriter) const override {
+    if (!isElementwise(consumer))
+      return failure();
+    SmallVector<Operation *> producers;
+    for (Value operand : getElementInputs(consumer))
+      producers.push_back(getFusableProducer(operand, consumer));
+    if (llvm::all_of(producers, [](Operation *op) { return !op; }))
+      return rewriter.notifyMatchFailure(consumer, "no fusable producer");
+
+    // The map's inputs: the consumer's unfused operands and the fused
+    // producers' inputs, each value once.
+    SmallVector<Value> inputs;
+    llvm::DenseMap<Value, unsigned> inputIndex;
+    auto addInput = [&](Value value) {
+      if (inputIndex.try_emplace(value, inputs.size()).second)
+        inputs.push_back(value);
+    };
+    for (auto [operand, producer] :
+         llvm::zip_equal(getElementInputs(consumer), producers)) {
+      if (!producer) {
+        addInput(operand);
+        continue;
+      }
+      for (Value input : getElementInputs(producer))
+        addInput(input);
+    }
+
+    Location loc = consumer->getLoc();
+    Type resultType = consumer->getResult(0).getType();
+    auto map = MapOp::create(rewriter, loc, resultType, inputs);
+    Block *body = rewriter.createBlock(&map.getBody());
+    for (Value input : inputs)
+      body->addArgument(getElementTypeOf(input.getType()), input.getLoc());
+    auto elementOf = [&](Value input) -> Value {
+      return body->getArgument(inputIndex.lookup(input));
+    };
+
+    SmallVector<Value> consumerElements;
+    for (auto [operand, producer] :
+         llvm::zip_equal(getElementInputs(consumer), producers)) {
+      if (!producer) {
+        consumerElements.push_back(elementOf(operand));
+        continue;
+      }
+      SmallVector<Value> producerElements =
+          llvm::map_to_vector(getElementInputs(producer), elementOf);
+      consumerElements.push_back(
+          emitScalarForm(rewriter, producer, producerElements));
+    }
+    Value result = emitScalarForm(rewriter, consumer, consumerElements);
+    YieldOp::create(rewriter, loc, result);
+
+    rewriter.replaceOp(consumer, map.getResult());
+    for (Operation *producer : producers)
+      if (producer)
+        rewriter.eraseOp(producer);
+    return success();
+  }
+};
+
+struct FuseElementwisePass
+    : public vrir::impl::FuseElementwiseBase<FuseElementwisePass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<FuseProducersIntoMap>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
