@@ -1,0 +1,144 @@
+"""Python benchmarks: each example kernel of python/examples/ under plain
+NumPy, Numba (@njit, and parallel=True with prange where the example has a
+parallel form) and @vrir.jit (with bounds checks, without them, and its
+parallel form), timed in the same run.
+
+    .venv/bin/python benchmarks/python/run.py [--repeat 7] [--only jacobi2d,lu]
+        [--scale 1.0] [--json out.json]
+
+Times are medians of --repeat calls after a warm-up call; every call gets
+fresh copies of the arrays the kernel writes (copying is not timed). First
+call times (compile + one run) are shown separately: VRIR compiles into an
+empty cache directory, so nothing is reused from disk.
+"""
+import argparse
+import importlib
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+import types
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+EXAMPLES = os.path.join(HERE, "..", "..", "python", "examples")
+ORDER = ["stencil2d", "jacobi2d", "heat3d", "gemm", "lu", "nbody", "julia",
+         "pairwise", "csr_spmv"]
+
+
+def rebind(fn, prange):
+    """`fn` with the global `vrir` replaced by a module whose prange is
+    `prange`: Numba cannot resolve vrir.prange, and serial variants of a
+    prange kernel use the builtin range."""
+    shim = types.ModuleType("vrir_shim")
+    shim.prange = prange
+    g = dict(fn.__globals__)
+    g["vrir"] = shim
+    return types.FunctionType(fn.__code__, g, fn.__name__, fn.__defaults__,
+                              fn.__closure__)
+
+
+def fresh(args, outputs):
+    return [a.copy() if k in outputs else a for k, a in enumerate(args)]
+
+
+def time_calls(fn, args, outputs, repeat):
+    first_args = fresh(args, outputs)
+    t0 = time.perf_counter()
+    fn(*first_args)
+    first = time.perf_counter() - t0
+    times = []
+    for _ in range(repeat):
+        call_args = fresh(args, outputs)
+        t0 = time.perf_counter()
+        fn(*call_args)
+        times.append(time.perf_counter() - t0)
+    return first, statistics.median(times), first_args
+
+
+def variants(mod, numba, vrir):
+    """(name, callable, compiles) for each way of running the example."""
+    kernel, par = mod.KERNEL, mod.PARALLEL
+    serial = rebind(kernel, range)
+    out = [("numpy", mod.numpy_version, False)]
+    if numba is not None:
+        out.append(("numba", numba.njit(rebind(kernel, range)), True))
+        if par is not None:
+            out.append(("numba_par", numba.njit(parallel=True)(rebind(par, numba.prange)), True))
+    out.append(("vrir", vrir.jit(serial), True))
+    out.append(("vrir_nocheck", vrir.jit(serial, boundscheck=False), True))
+    if par is not None:
+        out.append(("vrir_par", vrir.jit(par, boundscheck=False), True))
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--only", default="")
+    ap.add_argument("--scale", type=float, default=1.0)
+    ap.add_argument("--json", default="")
+    ap.add_argument("--no-numba", action="store_true")
+    opts = ap.parse_args()
+
+    os.environ["VRIR_CACHE_DIR"] = tempfile.mkdtemp(prefix="vrir-bench-cache-")
+    sys.path.insert(0, EXAMPLES)
+    import numpy as np
+    import vrir
+    numba = None
+    if not opts.no_numba:
+        import numba
+
+    names = [n for n in opts.only.split(",") if n] or ORDER
+    results = []
+    for name in names:
+        mod = importlib.import_module(name)
+        size = max(1, int(mod.SIZES["bench"] * opts.scale))
+        args = mod.make_inputs(size)
+        row = {"kernel": name, "size": size}
+        reference = None
+        for vname, fn, compiles in variants(mod, numba, vrir):
+            first, median, outs = time_calls(fn, args, mod.OUTPUTS, opts.repeat)
+            got = [outs[k] for k in mod.OUTPUTS]
+            if reference is None:
+                reference = got
+            else:  # every variant must compute what NumPy computes
+                for g, w in zip(got, reference):
+                    np.testing.assert_allclose(g, w, rtol=1e-8, atol=1e-10,
+                                               err_msg=f"{name}/{vname}")
+            row[vname] = median
+            if compiles:
+                row[vname + "_first"] = first
+            print(f"  {name:10s} {vname:13s} median {median * 1e3:9.2f} ms"
+                  f"   first call {first * 1e3:8.1f} ms", flush=True)
+        results.append(row)
+
+    def ms(row, key):
+        return f"{row[key] * 1e3:.2f}" if key in row else "-"
+
+    def ratio(row, key, base):
+        if key not in row or base not in row:
+            return "-"
+        return f"{row[base] / row[key]:.2f}x"
+
+    print()
+    print(f"threads: {os.cpu_count()} CPUs; median of {opts.repeat}; times in ms")
+    print()
+    print("| kernel | size | NumPy | Numba | Numba par | VRIR | VRIR no checks | VRIR par | "
+          "VRIR no checks vs Numba | VRIR vs NumPy | VRIR par vs Numba par | "
+          "first call VRIR / Numba (s) |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for r in results:
+        first = f"{r.get('vrir_first', 0):.2f} / {r.get('numba_first', 0):.2f}"
+        print(f"| {r['kernel']} | {r['size']} | {ms(r, 'numpy')} | {ms(r, 'numba')} | "
+              f"{ms(r, 'numba_par')} | {ms(r, 'vrir')} | {ms(r, 'vrir_nocheck')} | "
+              f"{ms(r, 'vrir_par')} | {ratio(r, 'vrir_nocheck', 'numba')} | "
+              f"{ratio(r, 'vrir', 'numpy')} | {ratio(r, 'vrir_par', 'numba_par')} | {first} |")
+    if opts.json:
+        with open(opts.json, "w") as f:
+            json.dump(results, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
