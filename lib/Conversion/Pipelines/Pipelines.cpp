@@ -11,7 +11,9 @@ using namespace mlir;
 /// -> OpenMP -> LLVM. Upstream passes by name, so the same list can be run
 /// stage by stage with vr-opt.
 static const char *const kVRIRToCPUFront =
-    "mem2reg,lift-cf-to-scf,canonicalize,cse,vrir-uplift-while-to-for,"
+    // Calls between frontend functions are inlined once their bodies are
+    // structured (single blocks fit in pfor bodies).
+    "mem2reg,lift-cf-to-scf,canonicalize,inline,cse,vrir-uplift-while-to-for,"
     "canonicalize,vrir-fuse-elementwise,convert-vrir-to-memref,canonicalize,"
     // Counted loops give index ranges: wrap-around and checks they prove
     // redundant fold away.

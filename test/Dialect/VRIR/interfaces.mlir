@@ -28,6 +28,35 @@ func.func @caller(%A: !m, %B: !m, %n: index) {
 
 // -----
 
+// A callee with branches cannot go into a pfor body (a single block); it
+// inlines where its caller has room for blocks.
+// INLINE-LABEL: func.func @branchy_caller
+// INLINE: vrir.pfor
+// INLINE-NEXT: func.call @branchy
+// INLINE: cf.cond_br
+// INLINE-NOT: func.call @branchy
+func.func private @branchy(%A: !vrir.array<f64, 1, row_major>, %i: index, %x: f64) {
+  %z = arith.constant 0.0 : f64
+  %neg = arith.cmpf olt, %x, %z : f64
+  cf.cond_br %neg, ^skip, ^write
+^write:
+  vrir.store %x, %A[%i] : !vrir.array<f64, 1, row_major>[index]
+  cf.br ^skip
+^skip:
+  return
+}
+func.func @branchy_caller(%A: !vrir.array<f64, 1, row_major>, %n: index, %x: f64) {
+  %c0 = arith.constant 0 : index
+  %r = vrir.range %c0 to %n
+  vrir.pfor (%i) in %r : !vrir.range shared(%A : !vrir.array<f64, 1, row_major>) {
+    func.call @branchy(%A, %i, %x) : (!vrir.array<f64, 1, row_major>, index, f64) -> ()
+  }
+  func.call @branchy(%A, %c0, %x) : (!vrir.array<f64, 1, row_major>, index, f64) -> ()
+  return
+}
+
+// -----
+
 !m = !vrir.array<f64, 2, row_major>
 
 // The loop-like interface: invariant pure code leaves a pfor.

@@ -21,8 +21,12 @@ struct VRIRInlinerInterface : public DialectInlinerInterface {
   bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
     return true;
   }
-  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
-    return true;
+  bool isLegalToInline(Region *dest, Region *src, bool,
+                       IRMapping &) const final {
+    // pfor, gpu_section and map bodies are single blocks: a callee with
+    // unstructured control flow cannot go there.
+    return src->hasOneBlock() ||
+           !isa<PforOp, GpuSectionOp, MapOp>(dest->getParentOp());
   }
 };
 } // namespace
