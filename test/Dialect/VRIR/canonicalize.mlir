@@ -54,6 +54,24 @@ func.func @dim_through_shape_preserving_ops(%A: !m) -> (index, index) {
 
 // -----
 
+// dim of a view reads the operand's dimension; new dimensions are 1.
+// CHECK-LABEL: func.func @dim_through_views
+// CHECK-SAME: (%[[A:.*]]: !vrir.array<f64, 3, row_major>)
+// CHECK-DAG: %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[D2:.*]] = vrir.dim %[[A]], 2
+// CHECK-DAG: %[[D1:.*]] = vrir.dim %[[A]], 1
+// CHECK: return %[[D2]], %[[ONE]], %[[D1]]
+func.func @dim_through_views(%A: !vrir.array<f64, 3, row_major>) -> (index, index, index) {
+  %P = vrir.permute %A [2, 0, 1] : !vrir.array<f64, 3, row_major> -> !vrir.array<f64, 3, strided>
+  %E = vrir.expand_dims %P [1, 3] : !vrir.array<f64, 3, strided> -> !vrir.array<f64, 5, strided>
+  %a = vrir.dim %E, 0 : !vrir.array<f64, 5, strided>
+  %b = vrir.dim %E, 3 : !vrir.array<f64, 5, strided>
+  %c = vrir.dim %E, 4 : !vrir.array<f64, 5, strided>
+  return %a, %b, %c : index, index, index
+}
+
+// -----
+
 !m = !vrir.array<f64, 2, row_major>
 
 // CHECK-LABEL: func.func @numel

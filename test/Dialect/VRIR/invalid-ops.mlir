@@ -1058,3 +1058,133 @@ func.func @map_scalar_result(%x: f64) {
   }) : (f64) -> f64
   return
 }
+
+// -----
+
+// Views: vrir.permute, vrir.expand_dims, vrir.reshape.
+
+func.func @permute_too_short(%A: !vrir.array<f64, 2, row_major>, %n: index) {
+  // expected-error @+1 {{'vrir.permute' op permutation has 1 entries for an array operand of rank 2; give one per dimension}}
+  %r = vrir.permute %A [0] : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, strided>
+  return
+}
+
+// -----
+
+func.func @permute_out_of_range(%A: !vrir.array<f64, 2, row_major>, %n: index) {
+  // expected-error @+1 {{'vrir.permute' op permutation entry #1 is 2, not a dimension of the array operand of rank 2}}
+  %r = vrir.permute %A [0, 2] : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, strided>
+  return
+}
+
+// -----
+
+func.func @permute_repeated(%A: !vrir.array<f64, 2, row_major>, %n: index) {
+  // expected-error @+1 {{'vrir.permute' op permutation names dimension 1 twice; it must name each dimension once}}
+  %r = vrir.permute %A [1, 1] : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, strided>
+  return
+}
+
+// -----
+
+func.func @permute_rank(%A: !vrir.array<f64, 2, row_major>, %n: index) {
+  // expected-error @+1 {{'vrir.permute' op result has rank 3 but the array operand has rank 2}}
+  %r = vrir.permute %A [1, 0] : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 3, strided>
+  return
+}
+
+// -----
+
+func.func @permute_element_type(%A: !vrir.array<f64, 2, row_major>, %n: index) {
+  // expected-error @+1 {{'vrir.permute' op result element type 'f32' differs from the array operand's element type 'f64'}}
+  %r = vrir.permute %A [1, 0] : !vrir.array<f64, 2, row_major> -> !vrir.array<f32, 2, col_major>
+  return
+}
+
+// -----
+
+func.func @permute_layout_col_major(%A: !vrir.array<f64, 2, row_major>, %n: index) {
+  // expected-error @+1 {{'vrir.permute' op result layout must be col_major (a row_major matrix read by columns), got strided}}
+  %r = vrir.permute %A [1, 0] : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, strided>
+  return
+}
+
+// -----
+
+func.func @permute_layout_strided(%A: !vrir.array<f64, 2, col_major>, %n: index) {
+  // expected-error @+1 {{'vrir.permute' op result layout must be strided (a permuted view has arbitrary strides), got row_major}}
+  %r = vrir.permute %A [1, 0] : !vrir.array<f64, 2, col_major> -> !vrir.array<f64, 2, row_major>
+  return
+}
+
+// -----
+
+func.func @expand_dims_rank(%A: !vrir.array<f64, 1, row_major>, %n: index) {
+  // expected-error @+1 {{'vrir.expand_dims' op result has rank 2 but inserting 2 dimensions into the array operand of rank 1 gives rank 3}}
+  %r = vrir.expand_dims %A [0, 1] : !vrir.array<f64, 1, row_major> -> !vrir.array<f64, 2, row_major>
+  return
+}
+
+// -----
+
+func.func @expand_dims_out_of_range(%A: !vrir.array<f64, 1, row_major>, %n: index) {
+  // expected-error @+1 {{'vrir.expand_dims' op position #0 is 2, not a dimension of the result of rank 2}}
+  %r = vrir.expand_dims %A [2] : !vrir.array<f64, 1, row_major> -> !vrir.array<f64, 2, row_major>
+  return
+}
+
+// -----
+
+func.func @expand_dims_order(%A: !vrir.array<f64, 1, row_major>, %n: index) {
+  // expected-error @+1 {{'vrir.expand_dims' op positions must be strictly increasing, but 0 follows 2}}
+  %r = vrir.expand_dims %A [2, 0] : !vrir.array<f64, 1, row_major> -> !vrir.array<f64, 3, row_major>
+  return
+}
+
+// -----
+
+func.func @expand_dims_element_type(%A: !vrir.array<f64, 1, row_major>, %n: index) {
+  // expected-error @+1 {{'vrir.expand_dims' op result element type 'i64' differs from the array operand's element type 'f64'}}
+  %r = vrir.expand_dims %A [0] : !vrir.array<f64, 1, row_major> -> !vrir.array<i64, 2, row_major>
+  return
+}
+
+// -----
+
+func.func @expand_dims_layout(%A: !vrir.array<f64, 1, row_major>, %n: index) {
+  // expected-error @+1 {{'vrir.expand_dims' op result layout must be row_major (dimensions of size 1 keep the operand's layout), got strided}}
+  %r = vrir.expand_dims %A [0] : !vrir.array<f64, 1, row_major> -> !vrir.array<f64, 2, strided>
+  return
+}
+
+// -----
+
+func.func @reshape_sizes(%A: !vrir.array<f64, 1, row_major>, %n: index) {
+  // expected-error @+1 {{'vrir.reshape' op has 1 sizes for a result of rank 2; give one size per result dimension}}
+  %r = vrir.reshape %A(%n) : !vrir.array<f64, 1, row_major> -> !vrir.array<f64, 2, row_major>
+  return
+}
+
+// -----
+
+func.func @reshape_element_type(%A: !vrir.array<f64, 1, row_major>, %n: index) {
+  // expected-error @+1 {{'vrir.reshape' op result element type 'f32' differs from the array operand's element type 'f64'}}
+  %r = vrir.reshape %A(%n, %n) : !vrir.array<f64, 1, row_major> -> !vrir.array<f32, 2, row_major>
+  return
+}
+
+// -----
+
+func.func @reshape_row_major_layout(%A: !vrir.array<f64, 1, row_major>, %n: index) {
+  // expected-error @+1 {{'vrir.reshape' op result layout must be row_major (a row_major array is reshaped as a view), got strided}}
+  %r = vrir.reshape %A(%n, %n) : !vrir.array<f64, 1, row_major> -> !vrir.array<f64, 2, strided>
+  return
+}
+
+// -----
+
+func.func @reshape_strided_layout(%A: !vrir.array<f64, 2, col_major>, %n: index) {
+  // expected-error @+1 {{'vrir.reshape' op result layout must be strided (the result of reshaping a non-row_major array is a view or a copy, decided at run time), got row_major}}
+  %r = vrir.reshape %A(%n) : !vrir.array<f64, 2, col_major> -> !vrir.array<f64, 1, row_major>
+  return
+}

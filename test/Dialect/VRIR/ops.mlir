@@ -102,6 +102,24 @@ func.func @slicing(%A: !m, %i: index, %r: !vrir.range, %v: !v, %idx: !iv) {
   return
 }
 
+// CHECK-LABEL: func.func @views
+func.func @views(%A: !m, %v: !v, %s: !s, %T: !vrir.array<i64, 3, col_major>, %n: index) {
+  // CHECK: vrir.permute %{{.*}} [1, 0] : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, col_major>
+  %0 = vrir.permute %A [1, 0] : !m -> !vrir.array<f64, 2, col_major>
+  // CHECK: vrir.permute %{{.*}} [2, 0, 1] : !vrir.array<i64, 3, col_major> -> !vrir.array<i64, 3, strided>
+  %1 = vrir.permute %T [2, 0, 1] : !vrir.array<i64, 3, col_major> -> !vrir.array<i64, 3, strided>
+  // CHECK: vrir.expand_dims %{{.*}} [0, 2] : !vrir.array<f64, 1, row_major> -> !vrir.array<f64, 3, row_major>
+  %2 = vrir.expand_dims %v [0, 2] : !v -> !vrir.array<f64, 3, row_major>
+  // CHECK: vrir.expand_dims %{{.*}} [1] : !vrir.array<f64, 1, strided> -> !vrir.array<f64, 2, strided>
+  %3 = vrir.expand_dims %s [1] : !s -> !vrir.array<f64, 2, strided>
+  // CHECK: vrir.reshape %{{.*}}(%{{.*}}, %{{.*}}) : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, row_major>
+  %c-1 = arith.constant -1 : index
+  %4 = vrir.reshape %A(%n, %c-1) : !m -> !m
+  // CHECK: vrir.reshape %{{.*}}(%{{.*}}) : !vrir.array<f64, 1, strided> -> !vrir.array<f64, 1, strided>
+  %5 = vrir.reshape %s(%n) : !s -> !s
+  return
+}
+
 // CHECK-LABEL: func.func @elementwise
 func.func @elementwise(%A: !m, %B: !m, %v: !v, %x: f64, %z: complex<f64>) {
   // CHECK: vrir.unary sqrt %{{.*}} : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, row_major>

@@ -312,7 +312,9 @@ OpFoldResult DimOp::fold(FoldAdaptor) {
 
 namespace {
 /// dim(copy(x)), dim(cast(x)), dim(unary(x)) -> dim(x); dim(transpose(x), d)
-/// -> dim(x, rank - 1 - d): these ops preserve (or reverse) the shape.
+/// -> dim(x, rank - 1 - d); dim(permute(x), d) -> dim(x, permutation[d]);
+/// dim(expand_dims(x), d) -> 1 or the dimension of x it comes from: these
+/// ops preserve (or rearrange) the shape.
 struct DimOfShapePreservingOp : public OpRewritePattern<DimOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(DimOp op,
@@ -327,6 +329,18 @@ struct DimOfShapePreservingOp : public OpRewritePattern<DimOp> {
     } else if (auto transpose = dyn_cast<TransposeOp>(def)) {
       source = transpose.getOperand();
       dim = getRankOf(source.getType()) - 1 - dim;
+    } else if (auto permute = dyn_cast<PermuteOp>(def)) {
+      source = permute.getArray();
+      dim = permute.getPermutation()[dim];
+    } else if (auto expand = dyn_cast<ExpandDimsOp>(def)) {
+      ArrayRef<int64_t> positions = expand.getPositions();
+      if (llvm::is_contained(positions, dim)) {
+        rewriter.replaceOpWithNewOp<arith::ConstantIndexOp>(op, 1);
+        return success();
+      }
+      source = expand.getArray();
+      dim -= llvm::count_if(positions,
+                            [&](int64_t position) { return position < dim; });
     }
     if (!source || !isa<ArrayType>(source.getType()))
       return failure();
@@ -440,6 +454,144 @@ void SliceOp::getEffects(
                          llvm::cast<OpResult>(getResult()),
                          SideEffects::DefaultResource::get());
   }
+}
+
+//===----------------------------------------------------------------------===//
+// Views
+//===----------------------------------------------------------------------===//
+
+/// Views share the data of their operand: they read it and allocate nothing.
+static void getViewEffects(
+    OpOperand &array,
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(), &array,
+                       SideEffects::DefaultResource::get());
+}
+
+static LogicalResult verifyElementTypeKept(Operation *op, ArrayType source,
+                                           ArrayType result) {
+  if (result.getElementType() != source.getElementType())
+    return op->emitOpError("result element type ")
+           << result.getElementType()
+           << " differs from the array operand's element type "
+           << source.getElementType();
+  return success();
+}
+
+static LogicalResult verifyViewLayout(Operation *op, ArrayType result,
+                                      Layout expected, StringRef why) {
+  if (result.getLayout() != expected)
+    return op->emitOpError("result layout must be ")
+           << stringifyLayout(expected) << " (" << why << "), got "
+           << stringifyLayout(result.getLayout());
+  return success();
+}
+
+Layout PermuteOp::getResultLayout(Layout layout,
+                                  ArrayRef<int64_t> permutation) {
+  if (layout == Layout::RowMajor && permutation.size() == 2 &&
+      permutation[0] == 1 && permutation[1] == 0)
+    return Layout::ColMajor;
+  return Layout::Strided;
+}
+
+LogicalResult PermuteOp::verify() {
+  ArrayType source = getArray().getType(), result = getResult().getType();
+  ArrayRef<int64_t> permutation = getPermutation();
+  unsigned rank = source.getRank();
+  if (permutation.size() != rank)
+    return emitOpError("permutation has ")
+           << permutation.size() << " entries for an array operand of rank "
+           << rank << "; give one per dimension";
+  SmallVector<bool> seen(rank, false);
+  for (auto [position, dim] : llvm::enumerate(permutation)) {
+    if (dim < 0 || static_cast<uint64_t>(dim) >= rank)
+      return emitOpError("permutation entry #")
+             << position << " is " << dim
+             << ", not a dimension of the array operand of rank " << rank;
+    if (seen[dim])
+      return emitOpError("permutation names dimension ")
+             << dim << " twice; it must name each dimension once";
+    seen[dim] = true;
+  }
+  if (result.getRank() != rank)
+    return emitOpError("result has rank ")
+           << result.getRank() << " but the array operand has rank " << rank;
+  if (failed(verifyElementTypeKept(*this, source, result)))
+    return failure();
+  Layout expected = getResultLayout(source.getLayout(), permutation);
+  return verifyViewLayout(*this, result, expected,
+                          expected == Layout::ColMajor
+                              ? "a row_major matrix read by columns"
+                              : "a permuted view has arbitrary strides");
+}
+
+void PermuteOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getViewEffects(getArrayMutable(), effects);
+}
+
+LogicalResult ExpandDimsOp::verify() {
+  ArrayType source = getArray().getType(), result = getResult().getType();
+  ArrayRef<int64_t> positions = getPositions();
+  unsigned rank = source.getRank() + positions.size();
+  if (result.getRank() != rank)
+    return emitOpError("result has rank ")
+           << result.getRank() << " but inserting " << positions.size()
+           << " dimensions into the array operand of rank " << source.getRank()
+           << " gives rank " << rank;
+  for (auto [index, position] : llvm::enumerate(positions)) {
+    if (position < 0 || static_cast<uint64_t>(position) >= rank)
+      return emitOpError("position #")
+             << index << " is " << position
+             << ", not a dimension of the result of rank " << rank;
+    if (index > 0 && position <= positions[index - 1])
+      return emitOpError("positions must be strictly increasing, but ")
+             << position << " follows " << positions[index - 1];
+  }
+  if (failed(verifyElementTypeKept(*this, source, result)))
+    return failure();
+  return verifyViewLayout(*this, result, source.getLayout(),
+                          "dimensions of size 1 keep the operand's layout");
+}
+
+void ExpandDimsOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getViewEffects(getArrayMutable(), effects);
+}
+
+LogicalResult ReshapeOp::verify() {
+  ArrayType source = getArray().getType(), result = getResult().getType();
+  if (getSizes().size() != result.getRank())
+    return emitOpError("has ")
+           << getSizes().size() << " sizes for a result of rank "
+           << result.getRank() << "; give one size per result dimension";
+  if (failed(verifyElementTypeKept(*this, source, result)))
+    return failure();
+  if (source.getLayout() == Layout::RowMajor)
+    return verifyViewLayout(*this, result, Layout::RowMajor,
+                            "a row_major array is reshaped as a view");
+  return verifyViewLayout(*this, result, Layout::Strided,
+                          "the result of reshaping a non-row_major array is "
+                          "a view or a copy, decided at run time");
+}
+
+void ReshapeOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getViewEffects(getArrayMutable(), effects);
+  if (getArray().getType().getLayout() == Layout::RowMajor)
+    return;
+  // May copy (a new array), so that two reshapes are never merged.
+  effects.emplace_back(MemoryEffects::Allocate::get(),
+                       llvm::cast<OpResult>(getResult()),
+                       SideEffects::DefaultResource::get());
+  effects.emplace_back(MemoryEffects::Write::get(),
+                       llvm::cast<OpResult>(getResult()),
+                       SideEffects::DefaultResource::get());
 }
 
 LogicalResult StoreSliceOp::verify() {
@@ -1006,6 +1158,11 @@ static Value getWrittenObject(Value array) {
       array = slice.getArray();
       continue;
     }
+    // Reshapes of non-row_major arrays may copy, but may also be views.
+    if (isa<PermuteOp, ExpandDimsOp, ReshapeOp>(def)) {
+      array = def->getOperand(0);
+      continue;
+    }
     if (auto read = dyn_cast<ReadOp>(def))
       return read.getVar();
     break;
@@ -1212,8 +1369,8 @@ LogicalResult MapOp::verifyRegions() {
     Type element = getElementTypeOf(input.getType());
     if (argument.getType() != element)
       return emitOpError("body argument #")
-             << index << " has type " << argument.getType()
-             << " but input #" << index << " has elements of type " << element;
+             << index << " has type " << argument.getType() << " but input #"
+             << index << " has elements of type " << element;
   }
   if (!isa<YieldOp>(body.getTerminator()))
     return emitOpError("body must end with 'vrir.yield'");

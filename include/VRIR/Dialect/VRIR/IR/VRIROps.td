@@ -281,6 +281,106 @@ def VRIR_SliceOp : VRIR_Op<"slice", [
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Views: permuted, expanded and reshaped arrays
+//===----------------------------------------------------------------------===//
+
+def VRIR_PermuteOp : VRIR_Op<"permute", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "view of an array with its dimensions permuted";
+  let description = [{
+    A view of `array` (NumPy `A.T`, `np.transpose(A, axes)`): dimension `i`
+    of the result is dimension `permutation[i]` of `array` (0-based), with
+    its size and stride. No element is copied, so writes through the result
+    modify `array`. `vrir.transpose` is the copying transpose (MATLAB's `'`).
+
+    The result layout follows from the operand's: a `row_major` 2-D array
+    permuted by `[1, 0]` is `col_major` (the same buffer read by columns);
+    every other permutation is `strided`.
+
+    ```mlir
+    %T = vrir.permute %A [1, 0] : !vrir.array<f64, 2, row_major>
+        -> !vrir.array<f64, 2, col_major>
+    %P = vrir.permute %B [2, 0, 1] : !vrir.array<f64, 3, row_major>
+        -> !vrir.array<f64, 3, strided>
+    ```
+  }];
+  let arguments = (ins VRIR_ArrayType:$array,
+                       DenseI64ArrayAttr:$permutation);
+  let results = (outs VRIR_ArrayType:$result);
+  let assemblyFormat = [{
+    $array $permutation attr-dict `:` qualified(type($array)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The layout of the view of an array of `layout` permuted by
+    /// `permutation`.
+    static ::mlir::vrir::Layout
+    getResultLayout(::mlir::vrir::Layout layout,
+                    ::llvm::ArrayRef<int64_t> permutation);
+  }];
+}
+
+def VRIR_ExpandDimsOp : VRIR_Op<"expand_dims", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "view of an array with new dimensions of size 1";
+  let description = [{
+    A view of `array` with a dimension of size 1 inserted at each of
+    `positions` (NumPy `A[:, np.newaxis]`, `np.expand_dims`). Positions are
+    0-based dimensions of the result, strictly increasing; the other result
+    dimensions are those of `array`, in order. No element is copied, so
+    writes through the result modify `array`. A dimension of size 1 does not
+    change where elements are, so the result keeps the operand's layout.
+
+    ```mlir
+    %C = vrir.expand_dims %v [1] : !vrir.array<f64, 1, row_major>
+        -> !vrir.array<f64, 2, row_major>
+    ```
+  }];
+  let arguments = (ins VRIR_ArrayType:$array,
+                       DenseI64ArrayAttr:$positions);
+  let results = (outs VRIR_ArrayType:$result);
+  let assemblyFormat = [{
+    $array $positions attr-dict `:` qualified(type($array)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def VRIR_ReshapeOp : VRIR_Op<"reshape", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "the elements of an array in row-major order, with new sizes";
+  let description = [{
+    NumPy's `A.reshape(sizes)` (`order='C'`): the result has one dimension
+    per size and holds the elements of `array` in row-major order. One size
+    may be -1: it is computed from the number of elements and the other
+    sizes. Checked at run time: at most one size is -1, no other size is
+    negative, and the new sizes hold exactly as many elements as `array`;
+    each failure is a run-time error.
+
+    A `row_major` array is reshaped without copying: the result is a
+    `row_major` view of it, and writes through the result modify `array`.
+    For any other layout the result is `strided` and the choice is made at
+    run time, as NumPy does: when the elements of `array` happen to lie in
+    row-major order (a `strided` view of contiguous rows, a `col_major`
+    array with one dimension of size above 1) the result is a view of
+    them; otherwise it is a new row-major array holding a copy (NumPy
+    returns a view in a few more cases, where a new dimension splits or
+    merges strided dimensions; VRIR copies then). Because the result may be
+    a new array, the op declares an allocation for non-`row_major` inputs.
+
+    ```mlir
+    %M = vrir.reshape %v(%m, %n) : !vrir.array<f64, 1, row_major>
+        -> !vrir.array<f64, 2, row_major>
+    ```
+  }];
+  let arguments = (ins VRIR_ArrayType:$array, Variadic<Index>:$sizes);
+  let results = (outs VRIR_ArrayType:$result);
+  let assemblyFormat = [{
+    $array `(` $sizes `)` attr-dict `:` qualified(type($array)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 def VRIR_StoreSliceOp : VRIR_Op<"store_slice"> {
   let summary = "assign to a slice of an array";
   let description = [{
@@ -511,6 +611,11 @@ def VRIR_MatvecOp : VRIR_ElementwiseOp<"matvec"> {
 
 def VRIR_TransposeOp : VRIR_ElementwiseOp<"transpose"> {
   let summary = "reverse the dimensions of an array (new array)";
+  let description = [{
+    A new array holding `operand` with its dimensions reversed: MATLAB's
+    transpose, which copies. The NumPy transpose, a view, is
+    `vrir.permute`.
+  }];
   let arguments = (ins VRIR_ArrayType:$operand);
   let results = (outs VRIR_ArrayType:$result);
   let assemblyFormat = "$operand attr-dict `:` qualified(type($operand)) `to` qualified(type($result))";
