@@ -32,6 +32,11 @@ void populateVRIRElementwiseToLinalgPatterns(const VRIRTypeConverter &converter,
 void populateVRIRSliceToMemRefPatterns(const VRIRTypeConverter &converter,
                                        RewritePatternSet &patterns);
 
+/// Views with permuted dimensions, new dimensions of size 1 or new sizes
+/// (`permute`, `expand_dims`, `reshape`).
+void populateVRIRViewToMemRefPatterns(const VRIRTypeConverter &converter,
+                                      RewritePatternSet &patterns);
+
 /// `matmul`, `matvec` (CBLAS for f32/f64) and `transpose`.
 void populateVRIRLinearAlgebraPatterns(const VRIRTypeConverter &converter,
                                        RewritePatternSet &patterns);

@@ -95,6 +95,7 @@ struct ConvertVRIRToMemRefPass
     populateVRIRParallelToSCFPatterns(converter, patterns);
     populateVRIRElementwiseToLinalgPatterns(converter, patterns);
     populateVRIRSliceToMemRefPatterns(converter, patterns);
+    populateVRIRViewToMemRefPatterns(converter, patterns);
     populateVRIRLinearAlgebraPatterns(converter, patterns);
 
     if (failed(applyPartialConversion(getOperation(), target,

@@ -1,11 +1,14 @@
 # RUN: %python %vrir_src_root/test/Integration/compare.py %s %t --leaks
 # Temporaries of slices and products are freed (under valgrind): copies of
 # slices, the copy of an overlapping assigned value, a returned view,
-# gathered arrays, and the packed BLAS operands.
+# gathered arrays, the packed BLAS operands, a permuted view of a
+# temporary, and a reshape that copies (each case costs ~40 s under
+# valgrind, so only these two views).
 import numpy as np
 
 SOURCE = "Inputs/slices_run.mlir"
 LINALG = "Inputs/linalg_run.mlir"
+VIEWS = "Inputs/views_run.mlir"
 
 rng = np.random.default_rng(3)
 A = rng.random((5, 6))
@@ -32,4 +35,8 @@ CASES = [
          results=[A[:, :4][::2, ::-1] @ B[:, 1:]], source=LINALG),
     Case("matvec_reversed", [("A", A[:, :4].copy()), ("x", v[:4].copy())],
          results=[A[:, :4] @ v[:4][::-1]], source=LINALG),
+    Case("transposed_temporary", [("A", A)], results=[(A + A).T],
+         source=VIEWS),
+    Case("strided_flat_copy", [("A", A), ("x", 3.0)],
+         results=[A[::2, ::2].reshape(-1)], source=VIEWS),
 ]
