@@ -242,31 +242,37 @@ struct ReshapeOpLowering : public OpConversionPattern<ReshapeOp> {
       return success();
     }
 
-    // Are the elements in row-major order? Dimensions of size 1 may have
-    // any stride.
+    // Are the elements in row-major order, one `step` apart (the stride of
+    // the last dimension: any 1-D view qualifies, a reversed one too)?
+    // Dimensions of size 1 may have any stride.
     Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Value step = sourceSizes.empty() ? one : metadata.getStrides().back();
     SmallVector<Value> expected =
         getRowMajorStrides(rewriter, loc, sourceSizes);
     Value inOrder = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
     for (unsigned d = 0; d < sourceSizes.size(); ++d) {
       Value unit = arith::CmpIOp::create(
           rewriter, loc, arith::CmpIPredicate::sle, sourceSizes[d], one);
-      Value matches =
-          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                metadata.getStrides()[d], expected[d]);
+      Value matches = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::eq, metadata.getStrides()[d],
+          arith::MulIOp::create(rewriter, loc, expected[d], step));
       inOrder = arith::AndIOp::create(
           rewriter, loc, inOrder,
           arith::OrIOp::create(rewriter, loc, unit, matches));
     }
+    SmallVector<Value> steppedStrides;
+    for (Value stride : strides)
+      steppedStrides.push_back(
+          arith::MulIOp::create(rewriter, loc, stride, step));
     auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{resultType}, inOrder,
                                   /*withElseRegion=*/true);
     {
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(ifOp.thenBlock());
-      scf::YieldOp::create(rewriter, loc,
-                           createView(rewriter, loc, resultType,
-                                      metadata.getBaseBuffer(),
-                                      metadata.getOffset(), sizes, strides));
+      scf::YieldOp::create(
+          rewriter, loc,
+          createView(rewriter, loc, resultType, metadata.getBaseBuffer(),
+                     metadata.getOffset(), sizes, steppedStrides));
       // Copy into a row-major buffer of the operand's shape, then view it.
       rewriter.setInsertionPointToStart(ifOp.elseBlock());
       Value copy = allocateTemporary(rewriter, loc, sourceType.getElementType(),

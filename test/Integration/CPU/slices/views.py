@@ -57,6 +57,9 @@ CASES = [
          inplace={"A": written(A, slice(1, 3), 0.5)}),
     Case("strided_flat_copy", [("A", A), ("x", 3.0)],
          results=[A[::2, ::2].reshape(-1)], inplace={"A": A}),
+    Case("write_reversed_reshape", [("v", v[:6].copy()), ("m", 3), ("n", 1),
+                                    ("x", 2.0)],
+         inplace={"v": written(v[:6], slice(None, None, -2), 2.0)}),
     Case("reshape_col_major", [("F", F), ("m", 2), ("n", 6)],
          results=[F.reshape(2, 6)]),
 ]

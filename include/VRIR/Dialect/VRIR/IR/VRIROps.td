@@ -360,12 +360,13 @@ def VRIR_ReshapeOp : VRIR_Op<"reshape", [
     A `row_major` array is reshaped without copying: the result is a
     `row_major` view of it, and writes through the result modify `array`.
     For any other layout the result is `strided` and the choice is made at
-    run time, as NumPy does: when the elements of `array` happen to lie in
-    row-major order (a `strided` view of contiguous rows, a `col_major`
-    array with one dimension of size above 1) the result is a view of
-    them; otherwise it is a new row-major array holding a copy (NumPy
-    returns a view in a few more cases, where a new dimension splits or
-    merges strided dimensions; VRIR copies then). Because the result may be
+    run time, as NumPy does: when the elements of `array` lie in row-major
+    order a constant step apart (any 1-D view, a `strided` view of
+    contiguous rows, a `col_major` array with one dimension of size above
+    1) the result is a view of them; otherwise it is a new row-major array
+    holding a copy. NumPy returns a view in a few more cases, where the
+    new sizes only split or merge some dimensions of a view (`(3, 4)` to
+    `(3, 2, 2)` of a strided array); VRIR copies then. Because the result may be
     a new array, the op declares an allocation for non-`row_major` inputs.
 
     ```mlir

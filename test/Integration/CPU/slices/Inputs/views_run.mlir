@@ -112,6 +112,18 @@ module {
     return %C : !v
   }
 
+  // v[::-2].reshape(m, n) (one step apart: a view) filled with x writes v.
+  func.func @write_reversed_reshape(%v: !v, %m: index, %n: index, %x: f64) {
+    %c0 = arith.constant 0 : index
+    %c-1 = arith.constant -1 : index
+    %c-2 = arith.constant -2 : index
+    %r = vrir.range %c-1 to %c0 step %c-2
+    %e = vrir.slice %v[%r] flags [#vrir.index<lower|upper|negative>] : !v[!vrir.range] -> !s1
+    %R = vrir.reshape %e(%m, %n) : !s1 -> !s2
+    vrir.store_slice %x, %R[] : f64, !s2
+    return
+  }
+
   // F.reshape(m, n) of a column-major array: row-major element order.
   func.func @reshape_col_major(%F: !cm, %m: index, %n: index) -> !s2 {
     %R = vrir.reshape %F(%m, %n) : !cm -> !s2
