@@ -93,11 +93,11 @@ def missing_return(x):
 
 @vrir.jit
 def uses_reshape(A):
-    return A.reshape(2, 2)
+    return A.reshape(2, 2, order="F")
 
 
 @pytest.mark.parametrize("fn,args,construct,marker", [
-    (uses_reshape, (np.ones(4),), "reshape", "A.reshape"),
+    (uses_reshape, (np.ones(4),), "order='C' only", "A.reshape"),
     (uses_list, (1,), "lists", "y = [1, 2, 3]"),
     (uses_try, (1,), "Try", "try:"),
     (uses_print, (1,), "print", "    print(x)"),

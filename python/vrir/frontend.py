@@ -1354,11 +1354,74 @@ class FunctionEmitter:
             return self.op(f"vrir.matvec {bt.ssa}, {a.ssa} : {bt.ty.mlir()}, {a.ty.mlir()} -> {t.mlir()}", t)
         self.error(f"matrix product of rank {ra} and rank {rb} arrays is not supported")
 
-    def transpose(self, a):
-        if a.ty.rank == 1:
+    def transpose(self, a, axes=None):
+        """A.T / np.transpose(A, axes): a view with permuted dimensions."""
+        rank = a.ty.rank
+        if axes is None:
+            perm = list(range(rank))[::-1]
+        else:
+            if len(axes) != rank:
+                self.error(f"axes don't match array: {len(axes)} axes for a "
+                           f"{rank}-dimensional array")
+            perm = []
+            for x in axes:
+                if not isinstance(x, int) or not -rank <= x < rank:
+                    self.error(f"axis {x} is out of bounds for a {rank}-dimensional array")
+                perm.append(x % rank)
+            if len(set(perm)) != rank:
+                self.error("repeated axis in transpose")
+        if perm == list(range(rank)):
+            return a  # the same elements in the same places
+        layout = ("col_major" if a.ty.layout == "row_major" and perm == [1, 0]
+                  else "strided")
+        t = ArrT(a.ty.elem, rank, layout)
+        return self.op(f"vrir.permute {a.ssa} [{', '.join(map(str, perm))}] : "
+                       f"{a.ty.mlir()} -> {t.mlir()}", t)
+
+    def const_ints(self, args, what):
+        """Python ints from constant scalars or one constant tuple (axes)."""
+        if len(args) == 1 and args[0].kind == "tuple":
+            args = args[0].items
+        out = []
+        for x in args:
+            if x.const is None or not isinstance(x.const, int) or isinstance(x.const, bool):
+                self.error(f"{what} must be integer constants")
+            out.append(x.const)
+        return out
+
+    def expand_dims(self, a, positions):
+        """A view of `a` with new dimensions of size 1 at result `positions`."""
+        if not positions:
             return a
-        t = ArrT(a.ty.elem, a.ty.rank)
-        return self.op(f"vrir.transpose {a.ssa} : {a.ty.mlir()} to {t.mlir()}", t)
+        t = ArrT(a.ty.elem, a.ty.rank + len(positions), a.ty.layout)
+        return self.op(f"vrir.expand_dims {a.ssa} [{', '.join(map(str, positions))}] : "
+                       f"{a.ty.mlir()} -> {t.mlir()}", t)
+
+    def reshape(self, a, shape, e):
+        """A.reshape(shape), order='C': a view of a row-major array; other
+        layouts are viewed or copied at run time (vrir.reshape)."""
+        order = self.kwargs(e).get("order")
+        if order is not None and not (order.kind == "str" and order.obj == "C"):
+            self.error("reshape supports order='C' only")
+        items = shape.items if shape.kind == "tuple" else [shape]
+        if not items:
+            self.error("reshape to a 0-d array is not supported")
+        unknown = 0
+        for x in items:
+            if not x.is_scalar or kind(x.ty) not in (0, 1) or x.ty == "i1":
+                self.error("reshape sizes must be integers")
+            if x.const is not None:
+                if x.const == -1:
+                    unknown += 1
+                elif x.const < -1:
+                    self.error("negative dimensions are not allowed in reshape")
+        if unknown > 1:
+            self.error("can only specify one unknown dimension (-1) in reshape")
+        sizes = [self.index(x) for x in items]
+        t = ArrT(a.ty.elem, len(items),
+                 "row_major" if a.ty.layout == "row_major" else "strided")
+        return self.op(f"vrir.reshape {a.ssa}({', '.join(sizes)}) : "
+                       f"{a.ty.mlir()} -> {t.mlir()}", t)
 
     # --- attributes, subscripts
     def expr_Attribute(self, e):
@@ -1367,9 +1430,11 @@ class FunctionEmitter:
         if base.kind == "module":
             mod = base.obj
             if mod == "np":
-                consts = {"pi": np.pi, "e": np.e, "inf": np.inf, "nan": np.nan, "newaxis": None}
-                if at in consts and consts[at] is not None:
+                consts = {"pi": np.pi, "e": np.e, "inf": np.inf, "nan": np.nan}
+                if at in consts:
                     return self.pyconst(consts[at])
+                if at == "newaxis":
+                    return V(kind="none")
                 obj = getattr(np, at, None)
                 if isinstance(obj, type) and obj in PY_DTYPES:
                     return V(kind="dtype", obj=PY_DTYPES[obj])
@@ -1402,7 +1467,7 @@ class FunctionEmitter:
             if at in ("real", "imag"):
                 return self.unary(at, a)
             if at in ("copy", "astype", "sum", "prod", "min", "max", "mean", "fill", "transpose",
-                      "conj", "conjugate"):
+                      "conj", "conjugate", "reshape"):
                 return V(kind="method", obj=at, items=[a])
             self.error(f"unsupported array attribute '{at}'")
         if base.is_scalar:
@@ -1435,20 +1500,29 @@ class FunctionEmitter:
         return self.load_plan(base, plan)
 
     def index_plan(self, a, sl):
-        """[(kind, value)] per index: ('int', V) or ('range', ssa) or ('gather', V)"""
+        """[(kind, value)] per index: ('int', V) or ('range', ssa) or
+        ('gather', V); with np.newaxis / None also ('newaxis', None), and
+        bare `:` then become ('full', ssa)."""
         items = sl.elts if isinstance(sl, ast.Tuple) else [sl]
-        if len(items) > a.ty.rank:
-            self.error(f"too many indices for a {a.ty.rank}-dimensional array")
         plan = []
-        for k, it in enumerate(items):
+        trivial = []  # positions of bare `:` in plan
+        k = 0  # the dimension of `a` the next index selects in
+        for it in items:
+            if isinstance(it, ast.Constant) and it.value is Ellipsis:
+                self.error("Ellipsis (...) in indices is not supported")
+            v = None if isinstance(it, ast.Slice) else self.expr(it)
+            if v is not None and v.kind == "none":
+                plan.append(("newaxis", None))
+                continue
+            if k >= a.ty.rank:
+                self.error(f"too many indices for a {a.ty.rank}-dimensional array")
             if isinstance(it, ast.Slice):
+                if it.lower is None and it.upper is None and it.step is None:
+                    trivial.append(len(plan))
                 plan.append(("range", self.slice_range(a, k, it)))
+                k += 1
             else:
-                if isinstance(it, ast.Constant) and it.value is Ellipsis:
-                    self.error("Ellipsis (...) in indices is not supported")
-                v = self.expr(it)
-                if v.kind == "none":
-                    self.error("np.newaxis / None in indices is not supported")
+                k += 1
                 if v.is_array:
                     if v.ty.elem == "i1":
                         self.error("boolean mask indexing is not supported")
@@ -1462,6 +1536,9 @@ class FunctionEmitter:
                 if v.ty == "i1":
                     self.error("boolean scalar indices are not supported")
                 plan.append(("int", v))
+        if any(kd == "newaxis" for kd, _ in plan):
+            for j in trivial:
+                plan[j] = ("full", plan[j][1])
         return plan
 
     def slice_range(self, a, k, s):
@@ -1501,7 +1578,30 @@ class FunctionEmitter:
         flags = "flags [" + ", ".join([self.index_flags()] * len(plan)) + "]"
         return ssas, tys, flags
 
+    def newaxis_view(self, a, plan):
+        """The view `a[plan]` of a subscript with np.newaxis / None: the
+        selection without them, then vrir.expand_dims."""
+        if any(kd == "gather" for kd, _ in plan):
+            self.error("np.newaxis / None next to an integer-array index is not supported")
+        rest = [(kd, v) for kd, v in plan if kd != "newaxis"]
+        if sum(1 for kd, _ in rest if kd == "int") == a.ty.rank:
+            self.error("np.newaxis / None with an integer index for every "
+                       "dimension (a 0-d view) is not supported")
+        positions, out = [], 0
+        for kd, _ in plan:
+            if kd == "newaxis":
+                positions.append(out)
+            if kd != "int":
+                out += 1
+        if all(kd == "full" for kd, _ in rest):
+            view = a  # bare `:` only: no slice needed
+        else:
+            view = self.load_plan(a, [("range" if kd == "full" else kd, v) for kd, v in rest])
+        return self.expand_dims(view, positions)
+
     def load_plan(self, a, plan):
+        if any(kd == "newaxis" for kd, _ in plan):
+            return self.newaxis_view(a, plan)
         if plan and plan[0][0] == "gather":
             idx = self.cast(plan[0][1], "i64")
             t = ArrT(a.ty.elem, a.ty.rank)
@@ -1521,6 +1621,10 @@ class FunctionEmitter:
             self.error("cannot store complex numbers into a real array "
                        "(take .real or make the array complex)")
         v = self.cast(v, a.ty.elem)
+        if any(kd == "newaxis" for kd, _ in plan):
+            # A[:, None] = v assigns to the view (broadcasting v to it).
+            self.store_plan(self.newaxis_view(a, plan), [], v)
+            return
         if plan and plan[0][0] == "gather":
             idx = self.cast(plan[0][1], "i64")
             self.emit(f"vrir.scatter {v.ssa}, {a.ssa}[{idx.ssa}] flags {self.index_flags(bare=True)} : "
@@ -1835,10 +1939,40 @@ class FunctionEmitter:
     call_np_matmul = call_np_dot
 
     def call_np_transpose(self, e):
-        (a,) = self.call_args(e, 1, 1)
+        args = self.call_args(e, 1, 2, kw=("axes",))
+        a = args[0]
         if not a.is_array:
             self.error("np.transpose of a non-array")
-        return self.transpose(a)
+        axes = args[1] if len(args) > 1 else self.kwargs(e).get("axes")
+        if axes is None or axes.kind == "none":
+            return self.transpose(a)
+        return self.transpose(a, self.const_ints([axes], "transpose axes"))
+
+    def call_np_reshape(self, e):
+        args = self.call_args(e, 1, 2, kw=("order", "shape", "newshape"))
+        kw = self.kwargs(e)
+        shape = args[1] if len(args) > 1 else kw.get("shape", kw.get("newshape"))
+        if shape is None:
+            self.error("np.reshape needs a shape")
+        if not args[0].is_array:
+            self.error("np.reshape of a non-array")
+        return self.reshape(args[0], shape, e)
+
+    def call_np_expand_dims(self, e):
+        args = self.call_args(e, 1, 2, kw=("axis",))
+        a = args[0]
+        axis = args[1] if len(args) > 1 else self.kwargs(e).get("axis")
+        if not a.is_array or axis is None:
+            self.error("np.expand_dims needs an array and an axis")
+        axes = self.const_ints([axis], "expand_dims axes")
+        rank = a.ty.rank + len(axes)
+        for x in axes:
+            if not -rank <= x < rank:
+                self.error(f"axis {x} is out of bounds for the {rank}-dimensional result")
+        positions = sorted(x % rank for x in axes)
+        if len(set(positions)) != len(positions):
+            self.error("repeated axis in expand_dims")
+        return self.expand_dims(a, positions)
 
     def call_np_copy(self, e):
         (a,) = self.call_args(e, 1, 1)
@@ -1903,8 +2037,14 @@ class FunctionEmitter:
             self.call_args(e, 0, 0)
             return self.copy(a)
         if name == "transpose":
-            self.call_args(e, 0, 0)
-            return self.transpose(a)
+            args = self.call_args(e, 0, 32)
+            if not args or (len(args) == 1 and args[0].kind == "none"):
+                return self.transpose(a)
+            return self.transpose(a, self.const_ints(args, "transpose axes"))
+        if name == "reshape":
+            args = self.call_args(e, 1, 32, kw=("order",))
+            shape = args[0] if len(args) == 1 else V(kind="tuple", items=args)
+            return self.reshape(a, shape, e)
         if name == "astype":
             (dt,) = self.call_args(e, 1, 1)
             if dt.kind != "dtype":

@@ -1,0 +1,226 @@
+"""Views: .T, np.transpose, reshape and np.newaxis / None in subscripts,
+compared with NumPy in C, F and strided layouts, writes through views
+included. Each function runs compiled and as plain Python on separately
+built inputs of the same layout (NumPy's copy-or-view choice of reshape
+depends on the layout)."""
+import numpy as np
+import pytest
+
+import vrir
+from conftest import variants1, variants2
+from helpers import assert_same
+
+LAYOUTS2 = ["C", "F", "strided", "negstrided"]
+LAYOUTS1 = ["C", "strided", "negstrided"]
+M = np.arange(1.0, 13.0).reshape(3, 4) / 7.0
+V = np.arange(1.0, 7.0) / 3.0
+
+
+def check_layout(jf, make_args):
+    """Runs `jf` compiled and in Python on fresh arguments from
+    `make_args()`, compares the results and the arguments afterwards."""
+    args, py_args = make_args(), make_args()
+    got = jf(*args)
+    want = jf.py_func(*py_args)
+    assert_same(got, want)
+    for x, y in zip(args, py_args):
+        if isinstance(x, np.ndarray):
+            np.testing.assert_array_equal(x, y)
+
+
+@vrir.jit
+def transposes(A):
+    return A.T, np.transpose(A), A.transpose(), A.transpose(1, 0), \
+        A.transpose((1, 0)), np.transpose(A, (1, 0)), A.T.T, A.T[1, 2]
+
+
+@pytest.mark.parametrize("layout", LAYOUTS2)
+def test_transposes(layout):
+    check_layout(transposes, lambda: [variants2(M)[layout]])
+
+
+@vrir.jit
+def write_through_transpose(A, x):
+    A.T[0, 1] = x
+    B = A.T
+    B[1:, 0] = -x
+    np.transpose(A)[3] += 1.0
+    C = A.transpose()
+    C[2, 2] *= 2.0
+    return B.sum()
+
+
+@pytest.mark.parametrize("layout", LAYOUTS2)
+def test_write_through_transpose(layout):
+    check_layout(write_through_transpose, lambda: [variants2(M)[layout], 5.0])
+
+
+@vrir.jit
+def permute3(T, x):
+    P = T.transpose(2, 0, 1)
+    P[1] = x
+    Q = np.transpose(T, (1, 0, 2))
+    Q[0, 1, 2] = -x
+    return P, Q, T.transpose((0, 2, 1)), np.transpose(T, axes=(-1, 0, 1)), T.T
+
+
+@pytest.mark.parametrize("layout", ["C", "F", "strided"])
+def test_permute3(layout):
+    def make():
+        T = np.arange(24.0).reshape(2, 3, 4)
+        if layout == "F":
+            T = np.asfortranarray(T)
+        elif layout == "strided":
+            big = np.zeros((4, 3, 8))
+            big[::2, :, ::2] = T
+            T = big[::2, :, ::2]
+        return [T, 9.0]
+    check_layout(permute3, make)
+
+
+@vrir.jit
+def reshapes(A, n):
+    return (A.reshape(-1), A.reshape(2, 6), A.reshape((4, -1)),
+            np.reshape(A, (6, 2)), np.reshape(A, -1), A.reshape(n, 12 // n),
+            A.reshape(2, 3, 2, order="C"))
+
+
+@pytest.mark.parametrize("layout", LAYOUTS2)
+def test_reshapes(layout):
+    check_layout(reshapes, lambda: [variants2(M)[layout], 3])
+
+
+@vrir.jit
+def write_through_reshape(A, x):
+    # Merging all dimensions: a view of C arrays (and of contiguous views),
+    # a copy of F and strided ones, in NumPy and in VRIR alike.
+    F = A.reshape(-1)
+    F[5] = x
+    G = A.reshape(2, 6)
+    G[1, :3] = -x
+    return F[0] + G[0, 0]
+
+
+@pytest.mark.parametrize("layout", LAYOUTS2)
+def test_write_through_reshape(layout):
+    check_layout(write_through_reshape, lambda: [variants2(M)[layout], 4.0])
+
+
+@vrir.jit
+def reshape_vector(v, x):
+    # Splitting one dimension is a view of any 1-D array (stepped, reversed).
+    R = v.reshape(2, 3)
+    R[1, 0] = x
+    S = v[::-1].reshape(3, -1)
+    S[0, 1] = -x
+    W = v[::2].reshape(3, 1)
+    W[2, 0] = 2 * x
+    return R, S, W
+
+
+@pytest.mark.parametrize("layout", LAYOUTS1)
+def test_reshape_vector(layout):
+    check_layout(reshape_vector, lambda: [variants1(V)[layout], 8.0])
+
+
+@vrir.jit
+def rows_reshape(A, x):
+    R = A[1:3].reshape(-1)   # contiguous rows of a C array: a view
+    R[0] = x
+    return R
+
+
+def test_rows_reshape_view():
+    check_layout(rows_reshape, lambda: [M.copy(), 3.5])
+
+
+@vrir.jit
+def reshape_sizes(v, m, n):
+    return v.reshape(m, n)
+
+
+def test_reshape_errors():
+    v = np.arange(6.0)
+    np.testing.assert_array_equal(reshape_sizes(v, -1, 2), v.reshape(-1, 2))
+    with pytest.raises(ValueError, match="the new sizes do not hold as many elements"):
+        reshape_sizes(v, 4, 2)
+    with pytest.raises(ValueError, match="only one size can be -1"):
+        reshape_sizes(v, -1, -1)
+    with pytest.raises(ValueError, match="negative sizes other than -1"):
+        reshape_sizes(v, -3, -2)
+
+
+@vrir.jit
+def reshape_two_unknowns(v):
+    return v.reshape(-1, -1)
+
+
+@vrir.jit
+def reshape_fortran(v):
+    return v.reshape(2, 3, order="F")
+
+
+def test_reshape_compile_errors():
+    with pytest.raises(vrir.CompileError, match="one unknown dimension"):
+        reshape_two_unknowns(np.arange(6.0))
+    with pytest.raises(vrir.CompileError, match="order='C' only"):
+        reshape_fortran(np.arange(6.0))
+
+
+@vrir.jit
+def pairwise(X):
+    return X[:, None, :] - X[None, :, :]
+
+
+@pytest.mark.parametrize("layout", LAYOUTS2)
+def test_pairwise_differences(layout):
+    X = np.random.default_rng(0).random((5, 3))
+    check_layout(pairwise, lambda: [variants2(X)[layout]])
+
+
+@vrir.jit
+def newaxes(A, v, i):
+    return (v[:, np.newaxis], v[None, :], v[np.newaxis], v[None, 1:4, None],
+            A[None], A[:, None], A[i, None], A[None, i, 1:], A[1:, None, ::-1],
+            A[:, :, None].shape[2], np.expand_dims(v, 0), np.expand_dims(A, (0, -1)),
+            v[:, None] * v[None, :])
+
+
+@pytest.mark.parametrize("layout", LAYOUTS2)
+def test_newaxis(layout):
+    check_layout(newaxes, lambda: [variants2(M)[layout], V.copy(), 1])
+
+
+@vrir.jit
+def write_through_newaxis(A, v, x):
+    c = v[:, None]
+    c[1, 0] = x
+    A[None, 1] = -x          # assignment through a view with a new axis
+    A[:, None, 2] += 1.0
+    v[None, ::2] = 0.5
+    return c
+
+
+@pytest.mark.parametrize("layout", LAYOUTS2)
+def test_write_through_newaxis(layout):
+    check_layout(write_through_newaxis,
+                 lambda: [variants2(M)[layout], V.copy(), 6.0])
+
+
+@vrir.jit
+def newaxis_scalar(A):
+    return A[0, 0, None]
+
+
+def test_newaxis_scalar_unsupported():
+    with pytest.raises(vrir.CompileError, match="0-d view"):
+        newaxis_scalar(M.copy())
+
+
+@vrir.jit
+def outer_via_views(u, v):
+    return u.reshape(-1, 1) @ v.reshape(1, -1) + u[:, None] * v.T[None, :]
+
+
+def test_outer_via_views():
+    check_layout(outer_via_views, lambda: [V.copy(), V[::-1].copy()])
