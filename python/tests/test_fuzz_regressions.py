@@ -1,0 +1,388 @@
+"""Minimized reproducers found by scripts/fuzz_python_frontend.py.
+
+Each test asserts the CORRECT behaviour (what Python/NumPy does, or a
+contract error); the ones that fail today are strict xfails. Reproducers
+that crash or hang the process run in a subprocess."""
+import math
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import vrir
+
+PYDIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+
+
+def run_isolated(tmp_path, body, timeout=120):
+    """Runs `body` (which defines jit functions and prints a result) in a
+    fresh interpreter; returns (returncode, stdout, stderr)."""
+    path = tmp_path / "repro.py"
+    path.write_text("import math\nimport numpy as np\nimport vrir\n\n" + textwrap.dedent(body))
+    env = dict(os.environ, PYTHONPATH=PYDIR + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    try:
+        cp = subprocess.run([sys.executable, str(path)], capture_output=True, text=True,
+                            timeout=timeout, env=env)
+    except subprocess.TimeoutExpired:
+        return "timeout", "", ""
+    return cp.returncode, cp.stdout, cp.stderr
+
+
+def expect_isolated(tmp_path, body, expected, timeout=120):
+    rc, out, err = run_isolated(tmp_path, body, timeout)
+    assert rc == 0, f"process died: returncode {rc}\n{err[-2000:]}"
+    assert out.strip().splitlines()[-1] == expected, (out, err[-2000:])
+
+
+# ================================================================ crashes
+@pytest.mark.xfail(reason="scalar integer // by zero kills the process with SIGFPE "
+                          "(arith.divsi by 0); Python raises ZeroDivisionError", strict=True)
+def test_int_floordiv_by_zero_scalar(tmp_path):
+    expect_isolated(tmp_path, """
+        @vrir.jit
+        def f(a, b):
+            return a // b
+        try:
+            f(7, 0)
+            print("no error")
+        except ZeroDivisionError:
+            print("ZeroDivisionError")
+    """, "ZeroDivisionError")
+
+
+@pytest.mark.xfail(reason="scalar integer % by zero: SIGFPE; Python raises ZeroDivisionError",
+                   strict=True)
+def test_int_mod_by_zero_scalar(tmp_path):
+    expect_isolated(tmp_path, """
+        @vrir.jit
+        def f(a, b):
+            return a % b
+        try:
+            f(7, 0)
+            print("no error")
+        except ZeroDivisionError:
+            print("ZeroDivisionError")
+    """, "ZeroDivisionError")
+
+
+@pytest.mark.xfail(reason="integer array // by an array holding 0: SIGFPE; NumPy gives 0 "
+                          "(with a RuntimeWarning)", strict=True)
+def test_int_array_floordiv_by_zero(tmp_path):
+    expect_isolated(tmp_path, """
+        @vrir.jit
+        def f(a, b):
+            return a // b
+        print(f(np.arange(3), np.zeros(3, dtype=np.int64)).tolist())
+    """, "[0, 0, 0]")
+
+
+@pytest.mark.xfail(reason="int32 array % by zero (array or scalar divisor): SIGFPE; NumPy gives 0",
+                   strict=True)
+def test_int32_array_mod_by_zero(tmp_path):
+    expect_isolated(tmp_path, """
+        @vrir.jit
+        def f(a, b):
+            return a % b
+        print(f(np.arange(3, dtype=np.int32), np.zeros(3, dtype=np.int32)).tolist(),
+              f(np.arange(3), 0).tolist())
+    """, "[0, 0, 0] [0, 0, 0]")
+
+
+@pytest.mark.xfail(reason="INT64_MIN // -1 on an int64 array: SIGFPE (x86 idiv overflow); "
+                          "NumPy wraps to INT64_MIN", strict=True)
+def test_int_min_floordiv_minus_one(tmp_path):
+    expect_isolated(tmp_path, """
+        @vrir.jit
+        def f(a, b):
+            return a // b
+        print(f(np.array([-2**63, 4]), -1).tolist())
+    """, str([-2**63, -4]))
+
+
+@pytest.mark.xfail(reason="np.arange with step 0: SIGFPE; NumPy raises (ZeroDivisionError)",
+                   strict=True)
+def test_arange_zero_step(tmp_path):
+    expect_isolated(tmp_path, """
+        @vrir.jit
+        def f(n, s):
+            return np.arange(0, n, s)
+        try:
+            f(5, 0)
+            print("no error")
+        except (ValueError, ZeroDivisionError):
+            print("error")
+    """, "error")
+
+
+@pytest.mark.xfail(reason="returning the same zero-size array twice frees its buffer twice "
+                          "(runtime._to_numpy frees `allocated` of every empty result): abort "
+                          "'double free or corruption'", strict=True)
+def test_same_empty_array_returned_twice(tmp_path):
+    expect_isolated(tmp_path, """
+        @vrir.jit
+        def f(n):
+            v = np.zeros(n)
+            return v, v
+        a, b = f(0)
+        print(a.shape, b.shape)
+    """, "(0,) (0,)")
+
+
+@pytest.mark.xfail(reason="an array rebound inside nested loops (np.arange(-2, i)) and reduced "
+                          "after them: segfault", strict=True)
+def test_array_rebound_in_nested_loops(tmp_path):
+    expect_isolated(tmp_path, """
+        @vrir.jit
+        def f(n):
+            for w in range(5):
+                for i in range(5):
+                    v4 = np.arange(-2, i)
+            return v4.sum()
+        print(f(1))
+    """, "4")
+
+
+@pytest.mark.xfail(reason="range() whose induction variable overflows int64 never ends "
+                          "(Python: 2 iterations)", strict=True)
+def test_range_with_huge_step_terminates(tmp_path):
+    expect_isolated(tmp_path, """
+        @vrir.jit
+        def f(n):
+            c = 0
+            for i in range(0, n, 2**62):
+                c += 1
+            return c
+        print(f(2**63 - 1))
+    """, "2", timeout=60)
+
+
+# ================================================================ wrong answers
+@vrir.jit
+def prange_sum(a):
+    s = 0.0
+    for i in vrir.prange(len(a)):
+        s += a[i]
+    return s
+
+
+@vrir.jit
+def prange_last(a):
+    x = 0
+    for i in vrir.prange(len(a)):
+        x = i
+    return x
+
+
+@pytest.mark.xfail(reason="a scalar accumulated or assigned in a prange body is silently "
+                          "dropped (returns 0); expected the sum or a CompileError", strict=True)
+@pytest.mark.parametrize("fn,want", [(prange_sum, 4950.0), (prange_last, 99)])
+def test_prange_scalar_updates(fn, want):
+    try:
+        got = fn(np.arange(100.0))
+    except vrir.CompileError:
+        return
+    assert got == want
+
+
+@vrir.jit
+def or_and(x, y):
+    return x or y, x and y
+
+
+@pytest.mark.xfail(reason="`or`/`and` return a bool, not the deciding operand as Python does "
+                          "(-3 or 2.5 gives True, want -3)", strict=True)
+def test_or_and_return_operands():
+    got = or_and(-3, 2.5)
+    want = or_and.py_func(-3, 2.5)
+    assert got == want and [type(g) for g in got] == [type(w) for w in want]
+
+
+@vrir.jit
+def int_pow(a, b):
+    return a ** b
+
+
+@pytest.mark.xfail(reason="int ** negative int gives 0 (math.ipowi); Python gives the float 0.5",
+                   strict=True)
+def test_int_pow_negative_exponent():
+    got = int_pow(2, -1)
+    assert got == 0.5 and isinstance(got, float)
+
+
+@vrir.jit
+def int_array_pow(a, b):
+    return a ** b
+
+
+@pytest.mark.xfail(reason="int array ** negative int returns values; NumPy raises ValueError "
+                          "(integers to negative integer powers)", strict=True)
+def test_int_array_pow_negative_exponent():
+    with pytest.raises(ValueError):
+        int_array_pow(np.arange(3), -1)
+
+
+@vrir.jit
+def fdiv_mod(x, y):
+    return x // y, x % y
+
+
+@pytest.mark.xfail(reason="-5.0 // inf gives -0.0; Python and NumPy give -1.0", strict=True)
+def test_float_floordiv_by_infinity():
+    assert fdiv_mod(-5.0, math.inf) == fdiv_mod.py_func(-5.0, math.inf) == (-1.0, math.inf)
+
+
+@vrir.jit
+def range_step(n, s):
+    t = 0
+    for i in range(0, n, s):
+        t += i
+    return t
+
+
+@pytest.mark.xfail(reason="range() with step 0 returns 0; Python raises ValueError", strict=True)
+def test_range_zero_step():
+    with pytest.raises(ValueError):
+        range_step(5, 0)
+
+
+@vrir.jit
+def maybe_unbound(n):
+    if n > 0:
+        x = 1
+    return x
+
+
+@pytest.mark.xfail(reason="reading a variable no path assigned returns garbage (1); Python raises "
+                          "UnboundLocalError; expected that or a CompileError", strict=True)
+def test_unbound_local():
+    with pytest.raises((UnboundLocalError, vrir.CompileError)):
+        maybe_unbound(-1)
+
+
+@vrir.jit
+def to_int(x):
+    return int(x)
+
+
+@pytest.mark.xfail(reason="int(nan) returns INT64_MIN; Python raises ValueError", strict=True)
+def test_int_of_nan():
+    with pytest.raises(ValueError):
+        to_int(math.nan)
+
+
+@vrir.jit
+def shift(a, b):
+    return a << b
+
+
+@pytest.mark.xfail(reason="1 << -1 returns INT64_MIN; Python raises ValueError "
+                          "(negative shift count)", strict=True)
+def test_negative_shift():
+    with pytest.raises(ValueError):
+        shift(1, -1)
+
+
+@vrir.jit
+def sqrt_pow(x):
+    return x ** 0.5
+
+
+@pytest.mark.xfail(reason="(-4.0) ** 0.5 gives nan; Python gives a complex number (not "
+                          "documented as a deviation)", strict=True)
+def test_negative_float_fractional_power():
+    assert sqrt_pow(-4.0) == sqrt_pow.py_func(-4.0)
+
+
+# ================================================================ dtypes
+@vrir.jit
+def ceil_floor(a):
+    return np.ceil(a), np.floor(a)
+
+
+@pytest.mark.xfail(reason="np.ceil/np.floor of an int array give float64; NumPy 2.3 keeps int64",
+                   strict=True)
+def test_ceil_floor_of_int_array_keep_dtype():
+    got, want = ceil_floor(np.arange(3)), ceil_floor.py_func(np.arange(3))
+    assert [g.dtype for g in got] == [w.dtype for w in want]
+
+
+# ================================================================ internal exceptions
+@vrir.jit
+def two_views(a):
+    b = a * 2
+    return b[1:], b[::-1]
+
+
+@pytest.mark.xfail(reason="two returned views of one local array: RuntimeError 'results share "
+                          "a buffer in an unexpected way' from runtime._to_numpy", strict=True)
+def test_two_views_of_one_result():
+    got = two_views(np.arange(3.0))
+    want = two_views.py_func(np.arange(3.0))
+    np.testing.assert_array_equal(got[0], want[0])
+    np.testing.assert_array_equal(got[1], want[1])
+
+
+# ================================================================ compiler errors (verifier)
+@vrir.jit
+def bool_minmax(a):
+    return np.max(a), np.min(a), a.max(axis=0)
+
+
+@pytest.mark.xfail(reason="np.max/np.min of a bool array: verifier error \"'vrir.reduce' op 'max' "
+                          "of i1 elements\" from the C++ compiler (NumPy returns np.bool_)",
+                   strict=True)
+def test_max_min_of_bool_array():
+    a = np.array([True, False])
+    assert bool_minmax(a) == bool_minmax.py_func(a)
+
+
+@vrir.jit
+def bool_maximum(a, b):
+    return np.maximum(a, b), np.minimum(a, b)
+
+
+@pytest.mark.xfail(reason="np.maximum/np.minimum of bool arrays: verifier error \"'vrir.binary' op "
+                          "'max' needs real numeric operands, got 'i1'\"", strict=True)
+def test_maximum_of_bool_arrays():
+    a, b = np.array([True, False]), np.array([False, False])
+    for g, w in zip(bool_maximum(a, b), bool_maximum.py_func(a, b)):
+        assert g.dtype == w.dtype
+        np.testing.assert_array_equal(g, w)
+
+
+@vrir.jit
+def store_leading_one(a, b):
+    a[:] = b
+    return a
+
+
+@pytest.mark.xfail(reason="a[:] = b with b of shape (1, n) into shape (n,) (NumPy broadcasts): "
+                          "verifier error \"'vrir.store_slice' op value has rank 2, more than "
+                          "the rank 1\"", strict=True)
+def test_slice_store_drops_leading_unit_dims():
+    got = store_leading_one(np.zeros(2), np.ones((1, 2)))
+    np.testing.assert_array_equal(got, np.ones(2))
+
+
+# ================================================================ contract kept (guards)
+@vrir.jit
+def gather(a, i):
+    return a[i]
+
+
+def test_gather_out_of_bounds_is_index_error():
+    with pytest.raises(IndexError):
+        gather(np.arange(4.0), np.array([0, 4]))
+
+
+@vrir.jit
+def zeros_n(n):
+    return np.zeros(n)
+
+
+def test_negative_size_is_value_error():
+    with pytest.raises(ValueError):
+        zeros_n(-1)
