@@ -108,6 +108,7 @@ class ModuleBuilder:
         self.specs = {}  # (id(pyfunc), argtypes) -> (symbol, result types)
         self.in_progress = set()
         self.counter = 0
+        self.messages = {}  # run-time error message -> global symbol
 
     def specialize(self, jitfn, argtypes, public, symbol=None):
         key = (id(jitfn), tuple(argtypes))
@@ -136,8 +137,26 @@ class ModuleBuilder:
         self.specs[key] = result
         return result
 
+    def message(self, text):
+        """The symbol of an LLVM global holding the C string `text` (run-time
+        error messages of the frontend's checks)."""
+        name = self.messages.get(text)
+        if name is None:
+            name = self.messages[text] = f"__vrir_pymsg_{len(self.messages)}"
+        return name
+
     def text(self):
-        return "module {\n" + "\n".join(self.funcs) + "}\n"
+        head = []
+        if self.messages:
+            head.append('llvm.func @vrir_rt_error(!llvm.ptr) attributes '
+                        '{passthrough = ["noreturn", "cold"]}')
+            for text, name in self.messages.items():
+                data = text.encode() + b"\0"
+                lit = "".join(chr(c) if 32 <= c < 127 and c not in (34, 92) else f"\\{c:02X}"
+                              for c in data)
+                head.append(f'llvm.mlir.global internal constant @{name}("{lit}") '
+                            f'{{addr_space = 0 : i32}}')
+        return "module {\n" + "".join(h + "\n" for h in head) + "\n".join(self.funcs) + "}\n"
 
 
 def _source_of(fn):
@@ -239,6 +258,30 @@ class FunctionEmitter:
     def cond_br(self, c, a, b):
         self.emit(f"cf.cond_br {c.ssa}, {a}, {b}")
         self.terminated = True
+
+    def error_if(self, cond, exc, msg):
+        """At run time, raise the Python exception `exc` (a name that
+        runtime.py maps) with `msg` when the i1 `cond` holds. Inside a
+        parallel loop an error cannot unwind (the check is left out there)."""
+        if self.scope.kind == "pfor":
+            return
+        if cond.const is not None:
+            if not cond.const:
+                return
+        name = self.module.message(f"{exc}: {msg}")
+        err, ok = self.label(), self.label()
+        self.cond_br(cond, err, ok)
+        self.start_block(err)
+        p = self.op(f"llvm.mlir.addressof @{name} : !llvm.ptr", "ptr")
+        self.emit(f"llvm.call @vrir_rt_error({p.ssa}) : (!llvm.ptr) -> ()")
+        self.br(ok)
+        self.start_block(ok)
+
+    def error_if_zero(self, v, exc, msg):
+        if v.const is not None and v.const != 0:
+            return
+        z = self.const(0, v.ty)
+        self.error_if(self.cmp_scalar("eq", v, z), exc, msg)
 
     def const(self, value, ty):
         if ty == "i1":
@@ -416,6 +459,11 @@ class FunctionEmitter:
             slot = self.new_slot(name, ty)
         self.scope.values.pop(name, None)
         self.emit(f"vrir.write {v.ssa}, {slot} : !vrir.var<{mlir_type(ty)}>")
+        base = name.split(".", 1)[0]
+        if base in getattr(self, "maybe_unbound", ()) and not name.startswith("$") \
+                and not name.endswith((".1", ".2", ".3")) and self.scope.kind == "function":
+            t = self.const(True, "i1")
+            self.write_var(f"$def.{base}", t, "i1")
 
     def read_var(self, name, ty):
         if isinstance(ty, TupT):
@@ -435,11 +483,19 @@ class FunctionEmitter:
         first = name if not isinstance(ty, TupT) else f"{name}.0"
         return first in self.scope.slots
 
-    def load_name(self, name, node):
+    def load_name(self, name, node, check=True):
         if name in self.scope.values:
             return self.scope.values[name]
         ty = self.var_types.get(name)
         if ty is not None:
+            if check and name in self.maybe_unbound and self.scope.kind == "function" \
+                    and self.lookup_slot(f"$def.{name}"):
+                f = self.read_var(f"$def.{name}", "i1")
+                one = self.const(True, "i1")
+                nf = self.op(f"arith.xori {f.ssa}, {one.ssa} : i1", "i1")
+                self.error_if(nf, "UnboundLocalError",
+                              f"cannot access local variable '{name}' where it is not "
+                              "associated with a value")
             v = self.read_var(name, ty)
             if v is not None:
                 return v
@@ -512,6 +568,8 @@ class FunctionEmitter:
             if isinstance(n, (ast.Global, ast.Nonlocal)):
                 self.error("global/nonlocal statements are not supported", n)
         self.local_names.update(params)
+        self.maybe_unbound = set()
+        self.unbound_reads(fd.body, set(params))
         sig = []
         for k, (p, t) in enumerate(zip(params, self.argtypes)):
             self.cur = a.args[k]
@@ -522,6 +580,9 @@ class FunctionEmitter:
             self.cur = fd
             self.write_var(p, self.convert(V(t, ssa), vt), vt)
         self.cur = fd
+        for name in sorted(self.maybe_unbound):
+            f = self.const(False, "i1")
+            self.write_var(f"$def.{name}", f, "i1")
         self.suite(fd.body)
         if not self.terminated:
             if self.ret_types[0] not in (None, ()):
@@ -539,6 +600,75 @@ class FunctionEmitter:
         return (f"func.func {vis}@{self.symbol}({', '.join(sig)}){res}{attrs} {{\n"
                 + "\n".join("  " + l if not l.startswith("^") else l for l in body)
                 + f"\n}} {self.loc(fd)}\n")
+
+    def unbound_reads(self, stmts, d):
+        """Definite assignment (Python's UnboundLocalError): adds to
+        self.maybe_unbound the locals some read of which may come before any
+        assignment; those get a run-time flag. Returns the names assigned on
+        every path through `stmts` (None when no path gets past them)."""
+        def loads(node):
+            if node is None:
+                return
+            for n in ast.walk(node):
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) \
+                        and n.id in self.local_names and n.id not in d:
+                    self.maybe_unbound.add(n.id)
+
+        def stores(t):
+            for n in ast.walk(t):
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+                    d.add(n.id)
+                elif isinstance(n, ast.Subscript):
+                    loads(n)
+        d = set(d)
+        for st in stmts:
+            if isinstance(st, ast.Assign):
+                loads(st.value)
+                for t in st.targets:
+                    stores(t)
+            elif isinstance(st, ast.AnnAssign):
+                loads(st.value)
+                if st.value is not None:
+                    stores(st.target)
+            elif isinstance(st, ast.AugAssign):
+                loads(st.value)
+                if isinstance(st.target, ast.Name):
+                    if st.target.id not in d:
+                        self.maybe_unbound.add(st.target.id)
+                    d.add(st.target.id)
+                else:
+                    loads(st.target)
+            elif isinstance(st, ast.If):
+                loads(st.test)
+                a = self.unbound_reads(st.body, d)
+                b = self.unbound_reads(st.orelse, d)
+                if a is None and b is None:
+                    return None
+                d = b if a is None else a if b is None else a & b
+            elif isinstance(st, (ast.For, ast.While)):
+                loads(st.iter if isinstance(st, ast.For) else st.test)
+                inner = set(d)
+                if isinstance(st, ast.For):
+                    for n in ast.walk(st.target):
+                        if isinstance(n, ast.Name):
+                            inner.add(n.id)
+                self.unbound_reads(st.body, inner)
+                self.unbound_reads(st.orelse, d)
+            elif isinstance(st, ast.With):
+                for it in st.items:
+                    loads(it.context_expr)
+                r = self.unbound_reads(st.body, d)
+                if r is None:
+                    return None
+                d = r
+            elif isinstance(st, (ast.Return, ast.Raise)):
+                loads(getattr(st, "value", None) or getattr(st, "exc", None))
+                return None
+            elif isinstance(st, (ast.Break, ast.Continue)):
+                return None
+            else:
+                loads(st)
+        return d
 
     def result_types(self):
         r = self.ret_types[0]
@@ -801,6 +931,7 @@ class FunctionEmitter:
         if len(args) == 3:
             if args[2].const == 0:
                 self.error("range() step must not be zero")
+            self.error_if_zero(args[2], "ValueError", "range() arg 3 must not be zero")
             return args
         self.error("range() takes 1 to 3 arguments")
 
@@ -864,7 +995,7 @@ class FunctionEmitter:
         captured = {}
         for name in sorted(loads | stores):
             if self.has_var(name):
-                captured[name] = self.load_name(name, self.cur)
+                captured[name] = self.load_name(name, self.cur, check=name in loads)
         return captured, stores, index_stores
 
     def push_scope(self, kind, captured, stores, shared):
@@ -936,6 +1067,11 @@ class FunctionEmitter:
         captured, stores, index_stores = self.enter_nested("pfor", s.body)
         for n in tnames:
             captured.pop(n, None)
+        for n in sorted(stores - set(tnames)):
+            if n in captured:
+                self.error(f"assignment to '{n}' inside a parallel loop: reductions are not "
+                           "supported, and variables defined before the loop cannot be "
+                           "assigned in it (use an array indexed by the loop variable)")
         if shared_names is None:  # prange: arrays used and not rebound are shared
             shared_names = [n for n, v in captured.items() if v.is_array and n not in stores]
         for n in shared_names:
@@ -1109,14 +1245,19 @@ class FunctionEmitter:
         return self.cast(v, "i1")
 
     def expr_BoolOp(self, e):
-        # short-circuit through a temporary slot (bool result)
-        self.nssa += 1
-        slot = self.new_slot(f"$bool{self.nssa}", "i1")
+        # short-circuit; the value is the deciding operand, as in Python,
+        # converted to the common type of the operands (a temporary variable)
+        name = f"$boolop{e.lineno}_{e.col_offset}"
         end = self.label()
         is_and = isinstance(e.op, ast.And)
         for k, val in enumerate(e.values):
-            t = self.truth(self.expr(val))
-            self.emit(f"vrir.write {t.ssa}, {slot} : !vrir.var<i1>")
+            v = self.expr(val)
+            if v.is_array:
+                self.error("the truth value of an array is ambiguous")
+            if v.kind is not None:
+                self.error(f"'{'and' if is_and else 'or'}' of a {self.tyname(v)}")
+            t = self.truth(v)
+            self.assign_name(name, v)
             if k + 1 < len(e.values):
                 nxt = self.label()
                 if is_and:
@@ -1126,7 +1267,7 @@ class FunctionEmitter:
                 self.start_block(nxt)
         self.br(end)
         self.start_block(end)
-        return self.op(f"vrir.read {slot} : !vrir.var<i1>", "i1")
+        return self.read_var(name, self.var_types[name])
 
     def expr_IfExp(self, e):
         c = self.truth(self.expr(e.test))
@@ -1273,14 +1414,16 @@ class FunctionEmitter:
                 r = self.op(f"math.ipowi {a.ssa}, {b.ssa} : {elem}", elem)
         elif op == "floordiv":
             if isf:
-                q = self.op(f"arith.divf {a.ssa}, {b.ssa} : {elem}", elem)
-                r = self.op(f"math.floor {q.ssa} : {elem}", elem)
+                r = self.float_floordiv(a, b, elem)
             else:
+                self.error_if_zero(b, "ZeroDivisionError", "integer division or modulo by zero")
                 q = self.op(f"arith.divsi {a.ssa}, {b.ssa} : {elem}", elem)
                 rm = self.op(f"arith.remsi {a.ssa}, {b.ssa} : {elem}", elem)
                 adj = self.cast(self.needs_adjust(rm, b, elem), elem)
                 r = self.op(f"arith.subi {q.ssa}, {adj.ssa} : {elem}", elem)
         elif op == "mod":
+            if not isf:
+                self.error_if_zero(b, "ZeroDivisionError", "integer division or modulo by zero")
             rm = self.op(f"arith.rem{'f' if isf else 'si'} {a.ssa}, {b.ssa} : {elem}", elem)
             adj = self.needs_adjust(rm, b, elem)
             rb = self.op(f"arith.add{'f' if isf else 'i'} {rm.ssa}, {b.ssa} : {elem}", elem)
@@ -1289,6 +1432,32 @@ class FunctionEmitter:
             self.error(f"unsupported operator {op}")
         r.weak = weak
         return r
+
+    def float_floordiv(self, a, b, t):
+        """CPython's float floor division (float_divmod): exact near the
+        integers and right for infinite divisors (-5.0 // inf == -1.0)."""
+        mod = self.op(f"arith.remf {a.ssa}, {b.ssa} : {t}", t)
+        num = self.op(f"arith.subf {a.ssa}, {mod.ssa} : {t}", t)
+        div = self.op(f"arith.divf {num.ssa}, {b.ssa} : {t}", t)
+        z = self.const(0.0, t)
+        one = self.const(1.0, t)
+        half = self.const(0.5, t)
+        nz = self.op(f"arith.cmpf une, {mod.ssa}, {z.ssa} : {t}", "i1")
+        bneg = self.op(f"arith.cmpf olt, {b.ssa}, {z.ssa} : {t}", "i1")
+        mneg = self.op(f"arith.cmpf olt, {mod.ssa}, {z.ssa} : {t}", "i1")
+        diff = self.op(f"arith.xori {bneg.ssa}, {mneg.ssa} : i1", "i1")
+        adj = self.op(f"arith.andi {nz.ssa}, {diff.ssa} : i1", "i1")
+        dm1 = self.op(f"arith.subf {div.ssa}, {one.ssa} : {t}", t)
+        div = self.op(f"arith.select {adj.ssa}, {dm1.ssa}, {div.ssa} : {t}", t)
+        fl = self.op(f"math.floor {div.ssa} : {t}", t)
+        fr = self.op(f"arith.subf {div.ssa}, {fl.ssa} : {t}", t)
+        up = self.op(f"arith.cmpf ogt, {fr.ssa}, {half.ssa} : {t}", "i1")
+        fl1 = self.op(f"arith.addf {fl.ssa}, {one.ssa} : {t}", t)
+        fl = self.op(f"arith.select {up.ssa}, {fl1.ssa}, {fl.ssa} : {t}", t)
+        q = self.op(f"arith.divf {a.ssa}, {b.ssa} : {t}", t)
+        zs = self.op(f"math.copysign {z.ssa}, {q.ssa} : {t}", t)
+        dnz = self.op(f"arith.cmpf une, {div.ssa}, {z.ssa} : {t}", "i1")
+        return self.op(f"arith.select {dnz.ssa}, {fl.ssa}, {zs.ssa} : {t}", t)
 
     def complex_binop(self, op, a, b, elem, arr, weak):
         if op in ("floordiv", "mod"):
@@ -2169,6 +2338,7 @@ class FunctionEmitter:
         else:
             start, stop, step = args
         elem = self.dtype_kw(e, w)
+        self.error_if_zero(step, "ZeroDivisionError", "division by zero")
         # n = max(0, ceil((stop - start) / step))
         d = self.op(f"arith.sub{'f' if isf else 'i'} {stop.ssa}, {start.ssa} : {w}", w)
         if isf:

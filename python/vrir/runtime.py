@@ -142,36 +142,60 @@ class _Owner:
         weakref.finalize(self, runtime_lib().vrir_rt_free, allocated)
 
 
-def _to_numpy(desc, t, inputs, owners):
-    rank = t.rank
+def _geometry(desc, t):
     dtype = ELEM_TO_NP[t.elem]
     item = dtype.itemsize
-    shape = tuple(desc.sizes[k] for k in range(rank))
-    strides = tuple(desc.strides[k] * item for k in range(rank))
-    alloc = desc.allocated
+    shape = tuple(desc.sizes[k] for k in range(t.rank))
+    strides = tuple(desc.strides[k] * item for k in range(t.rank))
     base = desc.aligned + desc.offset * item if desc.aligned else 0
     size = int(np.prod(shape))
-    if alloc in inputs:  # aliases an argument: never free it, copy
-        if size == 0:
-            return np.empty(shape, dtype)
-        owner_arr = np.lib.stride_tricks.as_strided(
-            np.frombuffer((ctypes.c_char * item).from_address(base), dtype=dtype), shape, strides)
-        return owner_arr.copy()
-    if size == 0 or not alloc:
-        if alloc:
-            runtime_lib().vrir_rt_free(alloc)
-        return np.empty(shape, dtype)
     # the span of bytes the view touches, starting at the lowest address
     lo = sum(min(0, (n - 1) * s) for n, s in zip(shape, strides))
     hi = sum(max(0, (n - 1) * s) for n, s in zip(shape, strides)) + item
-    if alloc in owners:  # several results share one buffer: free it once
-        owner, start = owners[alloc]
-        if base + lo < start or base + hi > start + owner.nbytes:
-            raise RuntimeError("vrir: results share a buffer in an unexpected way")
-        return np.ndarray(shape, dtype, buffer=owner, offset=base - start, strides=strides)
-    owner = np.asarray(_Owner(base + lo, hi - lo, alloc, "|u1"))
-    owners[alloc] = (owner, base + lo)
-    return np.ndarray(shape, dtype, buffer=owner, offset=-lo, strides=strides)
+    return dtype, item, shape, strides, base, size, lo, hi
+
+
+def _arrays_out(items, inputs):
+    """NumPy arrays for the array results `items` [(desc, type)]. Results
+    whose buffers come from one allocation (the same array returned twice,
+    several views of one local array) become views of one owner, which
+    frees the allocation once, when the last of them dies; an allocation
+    that only empty results use is freed at once (once)."""
+    spans = {}  # allocated -> [lo, hi] over the non-empty results using it
+    allocs = set()
+    for desc, t in items:
+        alloc = desc.allocated
+        if not alloc or alloc in inputs:
+            continue
+        allocs.add(alloc)
+        dtype, item, shape, strides, base, size, lo, hi = _geometry(desc, t)
+        if size == 0:
+            continue
+        span = spans.setdefault(alloc, [base + lo, base + hi])
+        span[0] = min(span[0], base + lo)
+        span[1] = max(span[1], base + hi)
+    for alloc in allocs - set(spans):
+        runtime_lib().vrir_rt_free(alloc)
+    owners = {alloc: np.asarray(_Owner(lo, hi - lo, alloc, "|u1"))
+              for alloc, (lo, hi) in spans.items()}
+    out = []
+    for desc, t in items:
+        alloc = desc.allocated
+        dtype, item, shape, strides, base, size, lo, hi = _geometry(desc, t)
+        if size == 0:
+            out.append(np.empty(shape, dtype))
+        elif alloc in inputs:  # aliases an argument: never free it, copy
+            view = np.lib.stride_tricks.as_strided(
+                np.frombuffer((ctypes.c_char * item).from_address(base), dtype=dtype),
+                shape, strides)
+            out.append(view.copy())
+        elif not alloc:
+            out.append(np.empty(shape, dtype))
+        else:
+            start = spans[alloc][0]
+            out.append(np.ndarray(shape, dtype, buffer=owners[alloc], offset=base - start,
+                                  strides=strides))
+    return out
 
 
 def _scalar_out(v, t):
@@ -231,20 +255,20 @@ class Kernel:
             msg = rt.vrir_rt_last_error().decode(errors="replace")
             if msg.startswith("index out of bounds"):
                 raise IndexError(msg)
+            # the frontend's run-time checks name the Python exception
+            for exc in (ZeroDivisionError, OverflowError, UnboundLocalError, ValueError):
+                if msg.startswith(exc.__name__ + ": "):
+                    raise exc(msg[len(exc.__name__) + 2:])
             raise ValueError(msg)
         r = self.rtypes
-        owners = {}
         if not r:
             return None
-        if len(r) == 1:
-            return self._out(ctx.res, r[0], inputs, owners)
-        return tuple(self._out(getattr(ctx.res, f"r{k}"), t, inputs, owners)
-                     for k, t in enumerate(r))
-
-    def _out(self, v, t, inputs, owners):
-        if isinstance(t, ArrT):
-            return _to_numpy(v, t, inputs, owners)
-        return _scalar_out(v, t)
+        vals = [ctx.res] if len(r) == 1 else [getattr(ctx.res, f"r{k}") for k in range(len(r))]
+        arrays = iter(_arrays_out([(v, t) for v, t in zip(vals, r) if isinstance(t, ArrT)],
+                                  inputs))
+        out = [next(arrays) if isinstance(t, ArrT) else _scalar_out(v, t)
+               for v, t in zip(vals, r)]
+        return out[0] if len(r) == 1 else tuple(out)
 
 
 def compile_kernel(jitfn, argtypes):
