@@ -939,6 +939,8 @@ class FunctionEmitter:
         start, stop, step = self.range_args(call)
         if not isinstance(s.target, ast.Name):
             self.error("the target of a for loop over range() must be a name")
+        if step.const not in (1, -1):
+            return self.for_range_count(s, start, stop, step)
         self.nssa += 1
         ctr = self.new_slot(f"$ctr{self.nssa}", "i64")
         self.emit(f"vrir.write {start.ssa}, {ctr} : !vrir.var<i64>")
@@ -968,6 +970,50 @@ class FunctionEmitter:
         v2 = self.op(f"vrir.read {ctr} : !vrir.var<i64>", "i64")
         v3 = self.op(f"arith.addi {v2.ssa}, {step.ssa} : i64", "i64")
         self.emit(f"vrir.write {v3.ssa}, {ctr} : !vrir.var<i64>")
+        self.br(head)
+        self.start_block(exit_)
+
+    def for_range_count(self, s, start, stop, step):
+        """range() with a step other than +-1: a loop over the trip count
+        (as Python computes it, in unsigned arithmetic), so that the
+        induction variable never overflows."""
+        z = self.const(0, "i64")
+        one = self.const(1, "i64")
+        pos = self.op(f"arith.cmpi sgt, {step.ssa}, {z.ssa} : i64", "i1")
+        lo = self.op(f"arith.select {pos.ssa}, {start.ssa}, {stop.ssa} : i64", "i64")
+        hi = self.op(f"arith.select {pos.ssa}, {stop.ssa}, {start.ssa} : i64", "i64")
+        nonempty = self.op(f"arith.cmpi slt, {lo.ssa}, {hi.ssa} : i64", "i1")
+        span = self.op(f"arith.subi {hi.ssa}, {lo.ssa} : i64", "i64")
+        nstep = self.op(f"arith.subi {z.ssa}, {step.ssa} : i64", "i64")
+        mag = self.op(f"arith.select {pos.ssa}, {step.ssa}, {nstep.ssa} : i64", "i64")
+        span1 = self.op(f"arith.subi {span.ssa}, {one.ssa} : i64", "i64")
+        q = self.op(f"arith.divui {span1.ssa}, {mag.ssa} : i64", "i64")
+        q1 = self.op(f"arith.addi {q.ssa}, {one.ssa} : i64", "i64")
+        n = self.op(f"arith.select {nonempty.ssa}, {q1.ssa}, {z.ssa} : i64", "i64")
+        self.nssa += 1
+        ctr = self.new_slot(f"$ctr{self.nssa}", "i64")
+        self.emit(f"vrir.write {z.ssa}, {ctr} : !vrir.var<i64>")
+        head, body, latch, exit_ = self.label(), self.label(), self.label(), self.label()
+        self.br(head)
+        self.start_block(head)
+        k = self.op(f"vrir.read {ctr} : !vrir.var<i64>", "i64")
+        c = self.op(f"arith.cmpi ult, {k.ssa}, {n.ssa} : i64", "i1")
+        self.cond_br(c, body, exit_)
+        self.start_block(body)
+        m = self.op(f"arith.muli {k.ssa}, {step.ssa} : i64", "i64")
+        v = self.op(f"arith.addi {start.ssa}, {m.ssa} : i64", "i64")
+        self.cur = s.target
+        self.assign_name(s.target.id, v, s.target)
+        self.cur = s
+        self.loops.append((latch, exit_, {"exit": True}))
+        self.suite(s.body)
+        self.loops.pop()
+        if not self.terminated:
+            self.br(latch)
+        self.start_block(latch)
+        k2 = self.op(f"vrir.read {ctr} : !vrir.var<i64>", "i64")
+        k3 = self.op(f"arith.addi {k2.ssa}, {one.ssa} : i64", "i64")
+        self.emit(f"vrir.write {k3.ssa}, {ctr} : !vrir.var<i64>")
         self.br(head)
         self.start_block(exit_)
 
@@ -1384,6 +1430,15 @@ class FunctionEmitter:
             r = self.op(f"arith.divf {a.ssa}, {b.ssa} : {elem}", elem)
             r.weak = weak
             return r
+        if op == "pow" and not elem.startswith("f"):
+            if arr and b.is_scalar and not (b.const is not None and b.const >= 0):
+                z = self.const(0, b.ty)
+                self.error_if(self.cmp_scalar("lt", self.cast(b, elem), self.cast(z, elem)),
+                              "ValueError", "Integers to negative integer powers are not allowed.")
+            elif not arr and not (b.const is not None and b.const >= 0):
+                # Python: int ** negative int is a float; the type is static,
+                # so a non-constant exponent computes in float
+                elem = "f64"
         a, b = self.cast(a, elem), self.cast(b, elem)
         isf = elem.startswith("f")
         if arr:
