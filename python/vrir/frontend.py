@@ -1413,6 +1413,13 @@ class FunctionEmitter:
             a, b = self.cast(a, elem), self.cast(b, elem)
             if arr:
                 return self.vbinary(op, a, b, elem)
+            if op in ("shl", "shr"):
+                if b.const is None or b.const < 0:
+                    z = self.const(0, elem)
+                    self.error_if(self.cmp_scalar("lt", b, z), "ValueError", "negative shift count")
+                if op == "shr" and (b.const is None or b.const >= bits(elem)):
+                    top = self.const(bits(elem) - 1, elem)
+                    b = self.op(f"arith.minsi {b.ssa}, {top.ssa} : {elem}", elem)
             name = {"and": "andi", "or": "ori", "xor": "xori", "shl": "shli", "shr": "shrsi"}[op]
             r = self.op(f"arith.{name} {a.ssa}, {b.ssa} : {elem}", elem)
             r.weak = weak
@@ -1854,8 +1861,20 @@ class FunctionEmitter:
             self.emit(f"vrir.scatter {v.ssa}, {a.ssa}[{idx.ssa}] flags {self.index_flags(bare=True)} : "
                       f"{mlir_type(v.ty)}, {a.ty.mlir()}[{idx.ty.mlir()}]")
             return
-        ssas, tys, flags = self.plan_operands(plan)
         nint = sum(1 for kd, _ in plan if kd == "int")
+        extra = v.ty.rank - (a.ty.rank - nint) if v.is_array else 0
+        if extra > 0 and nint < a.ty.rank:
+            # NumPy drops leading dimensions of size 1 of the value
+            one = self.const(1, "i64")
+            for k in range(extra):
+                size = self.from_index(self.dim(v, k))
+                self.error_if(self.cmp_scalar("ne", size, one), "ValueError",
+                              "could not broadcast the input array into the selection")
+            zero = self.const(0, "i64")
+            v = self.load_plan(v, [("int", zero)] * extra +
+                               [("range", self.slice_range(v, k, ast.Slice()))
+                                for k in range(extra, v.ty.rank)])
+        ssas, tys, flags = self.plan_operands(plan)
         if nint == a.ty.rank:
             if v.is_array:
                 self.error("cannot assign an array to a single element")
@@ -1875,6 +1894,7 @@ class FunctionEmitter:
             if is_complex(fn.obj):  # complex(re, im), np.complex64(re, im)
                 return self.cast(self.call_builtin_complex(e), fn.obj)
             args = self.call_args(e, 1, 1)
+            self.check_float_to_int(args[0], fn.obj)
             return self.cast_value(args[0], fn.obj)
         if fn.kind == "method":
             return self.call_method(fn.obj, fn.items[0], e)
@@ -1955,6 +1975,19 @@ class FunctionEmitter:
         (a,) = self.call_args(e, 1, 1)
         self.need_scalar(a)
         return self.cast_value(a, "i64")
+
+    def check_float_to_int(self, a, to):
+        """int(x) of a float scalar: NaN and values out of range raise."""
+        if not (a.is_scalar and a.ty in ("f32", "f64") and to in ("i32", "i64")) \
+                or a.const is not None:
+            return
+        nan = self.op(f"arith.cmpf uno, {a.ssa}, {a.ssa} : {a.ty}", "i1")
+        self.error_if(nan, "ValueError", "cannot convert float NaN to integer")
+        mag = self.op(f"math.absf {a.ssa} : {a.ty}", a.ty)
+        limit = self.const(2.0 ** (bits(to) - 1), a.ty)
+        big = self.op(f"arith.cmpf oge, {mag.ssa}, {limit.ssa} : {a.ty}", "i1")
+        self.error_if(big, "OverflowError",
+                      f"cannot convert float infinity or a float beyond {to} to integer")
 
     def call_builtin_float(self, e):
         (a,) = self.call_args(e, 1, 1)
@@ -2045,6 +2078,10 @@ class FunctionEmitter:
             if name in ("floor", "ceil"):
                 return self.cast(r, "i64")
             return r
+        elem = a.ty.elem if a.is_array else a.ty if a.is_scalar else None
+        if fn in ("floor", "ceil", "trunc", "rint") and elem in ("i32", "i64"):
+            # NumPy 2 keeps integer dtypes: the values are already integral
+            return self.copy(a) if a.is_array else a
         return self.unary(fn, a)
 
     def binary_fn(self, fn, e):
@@ -2058,6 +2095,9 @@ class FunctionEmitter:
         if fn == "pow" and elem == "i1":
             elem = "i64"
         a, b = self.cast(a, elem), self.cast(b, elem)
+        if elem == "i1" and fn in ("min", "max"):
+            # on booleans maximum is `or` and minimum is `and`
+            return self.binop("or" if fn == "max" else "and", a, b)
         if not (a.is_array or b.is_array):
             if fn == "pow":
                 return self.binop("pow", a, b)
@@ -2236,6 +2276,9 @@ class FunctionEmitter:
             elem = "i64"
         if is_complex(elem) and kind_ in ("min", "max"):
             self.error(f"{kind_}() of complex numbers (they are not ordered)")
+        if elem == "i1" and kind_ in ("min", "max"):
+            # the max of booleans is any(), the min all(): reduce as integers
+            return self.cast(self.reduce(kind_, self.cast(a, "i32"), axis), "i1")
         if kind_ == "mean":
             if kind(elem) < 2:
                 a = self.cast(a, "f64")
