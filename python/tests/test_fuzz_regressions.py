@@ -64,8 +64,6 @@ def test_int_mod_by_zero_scalar(tmp_path):
     """, "ZeroDivisionError")
 
 
-@pytest.mark.xfail(reason="integer array // by an array holding 0: SIGFPE; NumPy gives 0 "
-                          "(with a RuntimeWarning)", strict=True)
 def test_int_array_floordiv_by_zero(tmp_path):
     expect_isolated(tmp_path, """
         @vrir.jit
@@ -75,8 +73,6 @@ def test_int_array_floordiv_by_zero(tmp_path):
     """, "[0, 0, 0]")
 
 
-@pytest.mark.xfail(reason="int32 array % by zero (array or scalar divisor): SIGFPE; NumPy gives 0",
-                   strict=True)
 def test_int32_array_mod_by_zero(tmp_path):
     expect_isolated(tmp_path, """
         @vrir.jit
@@ -87,8 +83,6 @@ def test_int32_array_mod_by_zero(tmp_path):
     """, "[0, 0, 0] [0, 0, 0]")
 
 
-@pytest.mark.xfail(reason="INT64_MIN // -1 on an int64 array: SIGFPE (x86 idiv overflow); "
-                          "NumPy wraps to INT64_MIN", strict=True)
 def test_int_min_floordiv_minus_one(tmp_path):
     expect_isolated(tmp_path, """
         @vrir.jit

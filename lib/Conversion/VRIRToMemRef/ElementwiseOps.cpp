@@ -123,6 +123,33 @@ static Value emitUnary(OpBuilder &b, Location loc, UnaryFn fn, Value x) {
   llvm_unreachable("unknown unary function");
 }
 
+/// Truncating integer division or remainder with NumPy's results where C's
+/// are undefined: `x / 0 == x % 0 == 0`, `INT_MIN / -1 == INT_MIN` (wraps)
+/// and `INT_MIN % -1 == 0`. The divisor is replaced by 1 where it is 0 or -1
+/// so that no `idiv` can trap; selects, not branches, keep loops
+/// vectorizable.
+static Value emitSafeIntegerDivRem(OpBuilder &b, Location loc, bool isRem,
+                                   Value lhs, Value rhs) {
+  Type type = rhs.getType();
+  Value one = arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 1));
+  // rhs + 1 <=u 1 exactly when rhs is 0 or -1.
+  Value isUnsafe = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ule, arith::AddIOp::create(b, loc, rhs, one),
+      one);
+  Value divisor = arith::SelectOp::create(b, loc, isUnsafe, one, rhs);
+  // x % 1 == 0 is already the answer for both unsafe divisors.
+  if (isRem)
+    return arith::RemSIOp::create(b, loc, lhs, divisor);
+  // x / 1 == x: 0 - x (wrapping) for -1, 0 for 0.
+  Value quotient = arith::DivSIOp::create(b, loc, lhs, divisor);
+  Value zero = getZero(b, loc, type);
+  Value isZero =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rhs, zero);
+  Value negated = arith::SubIOp::create(b, loc, zero, quotient);
+  Value unsafeResult = arith::SelectOp::create(b, loc, isZero, zero, negated);
+  return arith::SelectOp::create(b, loc, isUnsafe, unsafeResult, quotient);
+}
+
 static Value emitBinary(OpBuilder &b, Location loc, BinaryFn fn, Value lhs,
                         Value rhs) {
   switch (fn) {
@@ -138,10 +165,14 @@ static Value emitBinary(OpBuilder &b, Location loc, BinaryFn fn, Value lhs,
   case BinaryFn::Div:
     // Integers divide with C truncation; the frontend emits floor division
     // itself where its language asks for it.
-    return createForType<arith::DivSIOp, arith::DivFOp, complex::DivOp>(
-        b, loc, lhs, rhs);
+    if (isa<IntegerType>(lhs.getType()))
+      return emitSafeIntegerDivRem(b, loc, /*isRem=*/false, lhs, rhs);
+    return createForType<void, arith::DivFOp, complex::DivOp>(b, loc, lhs,
+                                                              rhs);
   case BinaryFn::Rem:
-    return createForType<arith::RemSIOp, arith::RemFOp, void>(b, loc, lhs, rhs);
+    if (isa<IntegerType>(lhs.getType()))
+      return emitSafeIntegerDivRem(b, loc, /*isRem=*/true, lhs, rhs);
+    return arith::RemFOp::create(b, loc, lhs, rhs);
   case BinaryFn::Pow:
     return createForType<math::IPowIOp, math::PowFOp, complex::PowOp>(b, loc,
                                                                       lhs, rhs);

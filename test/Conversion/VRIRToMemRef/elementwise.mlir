@@ -25,13 +25,14 @@ func.func @scalar_binary_f64(%x: f64, %y: f64) -> (f64, f64, f64, f64, f64, f64)
 
 // -----
 
-// Integer division and remainder truncate (C); pow is math.ipowi.
+// Integer division and remainder truncate (C), by a safe divisor (see
+// @int_div_rem); pow is math.ipowi.
 // CHECK-LABEL: func.func @scalar_binary_i32
 // CHECK-SAME: (%[[X:.*]]: i32, %[[Y:.*]]: i32)
 // CHECK: arith.subi %[[X]], %[[Y]] : i32
 // CHECK: arith.muli %[[X]], %[[Y]] : i32
-// CHECK: arith.divsi %[[X]], %[[Y]] : i32
-// CHECK: arith.remsi %[[X]], %[[Y]] : i32
+// CHECK: arith.divsi %[[X]], %{{.*}} : i32
+// CHECK: arith.remsi %[[X]], %{{.*}} : i32
 // CHECK: math.ipowi %[[X]], %[[Y]] : i32
 // CHECK: arith.minsi %[[X]], %[[Y]] : i32
 // CHECK: arith.maxsi %[[X]], %[[Y]] : i32
@@ -50,6 +51,55 @@ func.func @scalar_binary_i32(%x: i32, %y: i32) -> (i32, i32, i32, i32, i32, i32,
   %o = vrir.binary or %x, %y : i32, i32 -> i32
   %e = vrir.binary xor %x, %y : i32, i32 -> i32
   return %s, %t, %d, %r, %p, %m, %M, %a, %o, %e : i32, i32, i32, i32, i32, i32, i32, i32, i32, i32
+}
+
+// -----
+
+// Integer division by 0 or -1 never traps: the divisor becomes 1 there
+// (selected, no branch), then x / 0 == 0 and x / -1 == 0 - x (wrapping for
+// INT_MIN); x % 1 == 0 is already NumPy's x % 0 and INT_MIN % -1.
+// CHECK-LABEL: func.func @int_div_rem
+// CHECK-SAME: (%[[X:.*]]: i64, %[[Y:.*]]: i64)
+// CHECK-DAG: %[[ONE:.*]] = arith.constant 1 : i64
+// CHECK: %[[INC:.*]] = arith.addi %[[Y]], %[[ONE]] : i64
+// CHECK: %[[UNSAFE:.*]] = arith.cmpi ule, %[[INC]], %[[ONE]] : i64
+// CHECK: %[[DIVISOR:.*]] = arith.select %[[UNSAFE]], %[[ONE]], %[[Y]] : i64
+// CHECK: %[[Q:.*]] = arith.divsi %[[X]], %[[DIVISOR]] : i64
+// CHECK: %[[ZERO:.*]] = arith.constant 0 : i64
+// CHECK: %[[ISZERO:.*]] = arith.cmpi eq, %[[Y]], %[[ZERO]] : i64
+// CHECK: %[[NEG:.*]] = arith.subi %[[ZERO]], %[[Q]] : i64
+// CHECK: %[[SPECIAL:.*]] = arith.select %[[ISZERO]], %[[ZERO]], %[[NEG]] : i64
+// CHECK: %[[DIV:.*]] = arith.select %[[UNSAFE]], %[[SPECIAL]], %[[Q]] : i64
+// CHECK: %[[INC2:.*]] = arith.addi %[[Y]], %{{.*}} : i64
+// CHECK: %[[UNSAFE2:.*]] = arith.cmpi ule, %[[INC2]], %{{.*}} : i64
+// CHECK: %[[DIVISOR2:.*]] = arith.select %[[UNSAFE2]], %{{.*}}, %[[Y]] : i64
+// CHECK: %[[REM:.*]] = arith.remsi %[[X]], %[[DIVISOR2]] : i64
+// CHECK: return %[[DIV]], %[[REM]]
+func.func @int_div_rem(%x: i64, %y: i64) -> (i64, i64) {
+  %d = vrir.binary div %x, %y : i64, i64 -> i64
+  %r = vrir.binary rem %x, %y : i64, i64 -> i64
+  return %d, %r : i64, i64
+}
+
+// -----
+
+// The same selects in the body of the linalg.generic of arrays.
+// CHECK-LABEL: func.func @int_div_rem_array
+// CHECK: linalg.generic
+// CHECK: ^bb0(%[[A:.*]]: i32, %[[B:.*]]: i32, %{{.*}}: i32):
+// CHECK: %[[UNSAFE:.*]] = arith.cmpi ule
+// CHECK: %[[DIVISOR:.*]] = arith.select %[[UNSAFE]], %{{.*}}, %[[B]] : i32
+// CHECK: arith.divsi %[[A]], %[[DIVISOR]] : i32
+// CHECK: linalg.generic
+// CHECK: ^bb0(%[[A2:.*]]: i32, %[[B2:.*]]: i32, %{{.*}}: i32):
+// CHECK: %[[UNSAFE2:.*]] = arith.cmpi ule
+// CHECK: %[[DIVISOR2:.*]] = arith.select %[[UNSAFE2]], %{{.*}}, %[[B2]] : i32
+// CHECK: arith.remsi %[[A2]], %[[DIVISOR2]] : i32
+func.func @int_div_rem_array(%x: !vrir.array<i32, 1, row_major>, %y: !vrir.array<i32, 1, row_major>)
+    -> (!vrir.array<i32, 1, row_major>, !vrir.array<i32, 1, row_major>) {
+  %d = vrir.binary div %x, %y : !vrir.array<i32, 1, row_major>, !vrir.array<i32, 1, row_major> -> !vrir.array<i32, 1, row_major>
+  %r = vrir.binary rem %x, %y : !vrir.array<i32, 1, row_major>, !vrir.array<i32, 1, row_major> -> !vrir.array<i32, 1, row_major>
+  return %d, %r : !vrir.array<i32, 1, row_major>, !vrir.array<i32, 1, row_major>
 }
 
 // -----
@@ -314,7 +364,8 @@ func.func @broadcast_binary(%A: !vrir.array<f64, 2, row_major>, %v: !vrir.array<
 // CHECK: linalg.generic {indexing_maps = [#[[REV]], #[[REV]]], iterator_types = ["parallel", "parallel"]}
 // CHECK-SAME: ins(%[[A]] : memref<?x?xi32, strided<[1, ?]>>) outs(%[[R]] : memref<?x?xi32, strided<[1, ?]>>)
 // CHECK: ^bb0(%[[X:.*]]: i32, %{{.*}}: i32):
-// CHECK:   arith.divsi %[[X]], %[[S]] : i32
+// CHECK:   %[[DIVISOR:.*]] = arith.select %{{.*}}, %{{.*}}, %[[S]] : i32
+// CHECK:   arith.divsi %[[X]], %[[DIVISOR]] : i32
 // CHECK: return %[[R]]
 func.func @array_scalar_col_major(%A: !vrir.array<i32, 2, col_major>, %s: i32) -> !vrir.array<i32, 2, col_major> {
   %D = vrir.binary div %A, %s : !vrir.array<i32, 2, col_major>, i32 -> !vrir.array<i32, 2, col_major>

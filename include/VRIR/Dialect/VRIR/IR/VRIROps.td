@@ -484,8 +484,11 @@ def VRIR_BinaryOp : VRIR_ElementwiseOp<"binary"> {
 
     On integers `div` truncates toward zero and `rem` takes the sign of the
     dividend (C, MATLAB's `fix`/`rem`); a frontend with floor semantics
-    (Python's `//` and `%`) adjusts the result. Integer division by zero is
-    undefined. `min`/`max` on floats propagate NaN (`np.minimum`).
+    (Python's `//` and `%`) adjusts the result. Integer division never
+    traps; its results where C leaves them undefined are NumPy's: `x div 0`
+    and `x rem 0` are 0, `INT_MIN div -1` wraps to `INT_MIN` and
+    `INT_MIN rem -1` is 0 (a frontend that raises on division by zero checks
+    before). `min`/`max` on floats propagate NaN (`np.minimum`).
 
     ```mlir
     %C = vrir.binary add %A, %s : !vrir.array<f64, 2, row_major>, f64 -> !vrir.array<f64, 2, row_major>

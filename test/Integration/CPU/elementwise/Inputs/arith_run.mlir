@@ -30,6 +30,18 @@ func.func @int_ops(%A: !vrir.array<i32, 1, row_major>, %B: !vrir.array<i32, 1, r
       !vrir.array<i32, 1, row_major>, !vrir.array<i32, 1, row_major>
 }
 
+// Integer division by an array of one scalar (0 and -1 included).
+func.func @int_div_scalar(%A: !vrir.array<i64, 1, row_major>, %b: i64)
+    -> (!vrir.array<i64, 1, row_major>, !vrir.array<i64, 1, row_major>, i64, i64) {
+  %0 = vrir.binary div %A, %b : !vrir.array<i64, 1, row_major>, i64 -> !vrir.array<i64, 1, row_major>
+  %1 = vrir.binary rem %A, %b : !vrir.array<i64, 1, row_major>, i64 -> !vrir.array<i64, 1, row_major>
+  %c0 = arith.constant 0 : index
+  %x = vrir.load %A[%c0] : !vrir.array<i64, 1, row_major>[index]
+  %2 = vrir.binary div %x, %b : i64, i64 -> i64
+  %3 = vrir.binary rem %x, %b : i64, i64 -> i64
+  return %0, %1, %2, %3 : !vrir.array<i64, 1, row_major>, !vrir.array<i64, 1, row_major>, i64, i64
+}
+
 func.func @int_pow(%A: !vrir.array<i64, 1, row_major>, %e: i64) -> !vrir.array<i64, 1, row_major> {
   %0 = vrir.binary pow %A, %e : !vrir.array<i64, 1, row_major>, i64 -> !vrir.array<i64, 1, row_major>
   return %0 : !vrir.array<i64, 1, row_major>
