@@ -296,16 +296,61 @@ struct StoreOpLowering : public OpConversionPattern<StoreOp> {
 
 /// `ub.poison` of an array type (mem2reg's value of a variable read before
 /// any write, and lift-cf-to-scf's of a variable set on some loop exits
-/// only) is a poison memref.
+/// only) is an empty array on the stack, not a poison memref: buffer
+/// deallocation compares the pointers of loop-carried memrefs, and a branch
+/// on a comparison with a poison pointer is undefined behavior in LLVM (it
+/// freed live buffers).
 struct PoisonOpLowering : public OpConversionPattern<ub::PoisonOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(ub::PoisonOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast_or_null<MemRefType>(
+        getTypeConverter()->convertType(op.getType()));
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "no single converted type");
+    SmallVector<int64_t> staticStrides;
+    int64_t staticOffset;
+    if (failed(type.getStridesAndOffset(staticStrides, staticOffset)))
+      return rewriter.notifyMatchFailure(op, "not a strided memref");
+    Location loc = op.getLoc();
+    // A static alloca at the function entry, not one per loop iteration.
+    OpBuilder::InsertionGuard guard(rewriter);
+    auto func = op->getParentOfType<FunctionOpInterface>();
+    if (func && !func.getFunctionBody().empty())
+      rewriter.setInsertionPointToStart(&func.getFunctionBody().front());
+    Value buffer = memref::AllocaOp::create(
+        rewriter, loc, MemRefType::get({0}, type.getElementType()));
+    // Static strides and offset must match the type; dynamic ones are any.
+    auto pick = [&](int64_t known, int64_t fallback) -> OpFoldResult {
+      return rewriter.getIndexAttr(ShapedType::isStatic(known) ? known
+                                                               : fallback);
+    };
+    SmallVector<OpFoldResult> sizes(type.getRank(), rewriter.getIndexAttr(0));
+    SmallVector<OpFoldResult> strides;
+    for (int64_t stride : staticStrides)
+      strides.push_back(pick(stride, 1));
+    Value empty = memref::ReinterpretCastOp::create(
+        rewriter, loc, type, buffer, pick(staticOffset, 0), sizes, strides);
+    rewriter.replaceOp(op, empty);
+    return success();
+  }
+};
+
+/// `arith.select` of two arrays (mem2reg's choice between the values of an
+/// array variable assigned in one branch, once canonicalized) selects the
+/// memrefs.
+struct ArithSelectOpLowering : public OpConversionPattern<arith::SelectOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(arith::SelectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Type type = getTypeConverter()->convertType(op.getType());
     if (!type)
       return rewriter.notifyMatchFailure(op, "no single converted type");
-    rewriter.replaceOpWithNewOp<ub::PoisonOp>(op, type);
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(
+        op, type, adaptor.getCondition(), adaptor.getTrueValue(),
+        adaptor.getFalseValue());
     return success();
   }
 };
@@ -357,6 +402,7 @@ void mlir::vrir::populateVRIRArrayToMemRefPatterns(
       .add<RangeOpLowering, DomainOpLowering, AllocLowering<ZerosOp>,
            AllocLowering<OnesOp>, AllocLowering<EmptyOp>, DimOpLowering,
            NumelOpLowering, LoadOpLowering, StoreOpLowering, AllocaOpLowering,
-           ReadOpLowering, WriteOpLowering, PoisonOpLowering>(
+           ReadOpLowering, WriteOpLowering, PoisonOpLowering,
+           ArithSelectOpLowering>(
           converter, patterns.getContext());
 }

@@ -72,8 +72,8 @@ struct ConvertVRIRToMemRefPass
                            math::MathDialect, memref::MemRefDialect,
                            scf::SCFDialect, ub::UBDialect>();
     target.addLegalOp<ModuleOp>();
-    target.addDynamicallyLegalOp<ub::PoisonOp>(
-        [&](ub::PoisonOp op) { return converter.isLegal(op.getType()); });
+    target.addDynamicallyLegalOp<ub::PoisonOp, arith::SelectOp>(
+        [&](Operation *op) { return converter.isLegal(op->getResultTypes()); });
     // Everything else (func, cf, ...) is legal once no VRIR type is left.
     target.markUnknownOpDynamicallyLegal([&](Operation *op) {
       if (auto function = dyn_cast<FunctionOpInterface>(op))

@@ -165,11 +165,49 @@ func.func @variable(%x: f64) -> f64 {
 
 // -----
 
-// A poison array (a variable read before it is written) is a poison memref.
+// A poison array (a variable read before it is written) is an empty array
+// on the stack, allocated at the function entry: buffer deallocation
+// compares its pointer with others, which must not be poison.
 // CHECK-LABEL: func.func @poison
-// CHECK: %[[P:.*]] = ub.poison : memref<?xf64>
+// CHECK: %[[B:.*]] = memref.alloca() : memref<0xf64>
+// CHECK: %[[P:.*]] = memref.reinterpret_cast %[[B]] to offset: [0], sizes: [0], strides: [1] : memref<0xf64> to memref<?xf64>
 // CHECK: return %[[P]]
+// CHECK-NOT: ub.poison
 func.func @poison() -> !vrir.array<f64, 1, row_major> {
   %p = ub.poison : !vrir.array<f64, 1, row_major>
   return %p : !vrir.array<f64, 1, row_major>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @poison_in_loop
+// CHECK: memref.alloca() : memref<0xi64>
+// CHECK: memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [0, 0], strides: [1, 1] : memref<0xi64> to memref<?x?xi64, strided<[1, ?]>>
+// CHECK: scf.for
+// CHECK-NOT: memref.alloca
+// CHECK: return
+func.func @poison_in_loop(%n: index, %x: !vrir.array<i64, 2, col_major>)
+    -> !vrir.array<i64, 2, col_major> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %x)
+      -> (!vrir.array<i64, 2, col_major>) {
+    %q = ub.poison : !vrir.array<i64, 2, col_major>
+    scf.yield %q : !vrir.array<i64, 2, col_major>
+  }
+  return %r : !vrir.array<i64, 2, col_major>
+}
+
+// -----
+
+// An arith.select of arrays (mem2reg's value of an array variable assigned
+// in one branch) selects the memrefs.
+// CHECK-LABEL: func.func @select_arrays
+// CHECK-SAME: (%[[C:.*]]: i1, %[[A:.*]]: memref<?xf64, strided<[?], offset: ?>>, %[[B:.*]]: memref<?xf64, strided<[?], offset: ?>>)
+// CHECK: %[[R:.*]] = arith.select %[[C]], %[[A]], %[[B]] : memref<?xf64, strided<[?], offset: ?>>
+// CHECK: return %[[R]]
+func.func @select_arrays(%c: i1, %a: !vrir.array<f64, 1, strided>, %b: !vrir.array<f64, 1, strided>)
+    -> !vrir.array<f64, 1, strided> {
+  %r = arith.select %c, %a, %b : !vrir.array<f64, 1, strided>
+  return %r : !vrir.array<f64, 1, strided>
 }
