@@ -133,9 +133,9 @@ static Value emitSafeIntegerDivRem(OpBuilder &b, Location loc, bool isRem,
   Type type = rhs.getType();
   Value one = arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 1));
   // rhs + 1 <=u 1 exactly when rhs is 0 or -1.
-  Value isUnsafe = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::ule, arith::AddIOp::create(b, loc, rhs, one),
-      one);
+  Value isUnsafe =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
+                            arith::AddIOp::create(b, loc, rhs, one), one);
   Value divisor = arith::SelectOp::create(b, loc, isUnsafe, one, rhs);
   // x % 1 == 0 is already the answer for both unsafe divisors.
   if (isRem)
@@ -362,6 +362,39 @@ static SmallVector<Value> getBroadcastSizes(OpBuilder &b, Location loc,
   return result;
 }
 
+/// `array` (of the result's rank and, where this is called, its sizes) with
+/// `sizes` in its type, its own strides and offset kept (static ones
+/// included, for the vectorizer). Canonicalization folds casts of
+/// constant-size arrays into a linalg.generic; without this, a branch that
+/// never runs (operands of sizes 1 and 4) would not verify.
+static Value getSameShapeView(OpBuilder &b, Location loc, Value array,
+                              ArrayRef<Value> sizes) {
+  auto type = cast<MemRefType>(array.getType());
+  SmallVector<int64_t> staticStrides;
+  int64_t staticOffset;
+  if (failed(type.getStridesAndOffset(staticStrides, staticOffset)))
+    return array;
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, array);
+  auto pick = [&](int64_t known, Value computed) -> OpFoldResult {
+    if (ShapedType::isStatic(known))
+      return b.getIndexAttr(known);
+    return computed;
+  };
+  SmallVector<OpFoldResult> strides;
+  for (auto [known, stride] :
+       llvm::zip_equal(staticStrides, metadata.getStrides()))
+    strides.push_back(pick(known, stride));
+  SmallVector<int64_t> dynamicSizes(type.getRank(), ShapedType::kDynamic);
+  auto viewType = MemRefType::get(dynamicSizes, type.getElementType(),
+                                  StridedLayoutAttr::get(b.getContext(),
+                                                         staticOffset,
+                                                         staticStrides));
+  return memref::ReinterpretCastOp::create(
+      b, loc, viewType, metadata.getBaseBuffer(),
+      pick(staticOffset, metadata.getOffset()), getAsOpFoldResult(sizes),
+      strides);
+}
+
 /// A view of `array` with the rank and `sizes` of the broadcast result, in
 /// which the missing leading dimensions and those of size 1 have stride 0.
 static Value getBroadcastView(OpBuilder &b, Location loc, Value array,
@@ -474,7 +507,10 @@ static void lowerElementwise(ConversionPatternRewriter &rewriter, Operation *op,
                                   /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(ifOp.thenBlock());
-    emitGeneric(rewriter, arrays);
+    SmallVector<Value> views;
+    for (Value array : arrays)
+      views.push_back(getSameShapeView(rewriter, loc, array, sizes));
+    emitGeneric(rewriter, views);
     rewriter.setInsertionPointToStart(ifOp.elseBlock());
     emitBroadcasting(rewriter);
   }

@@ -196,6 +196,19 @@ static SliceView buildSliceView(OpBuilder &b, Operation *op, Value array,
     for (Value &size : result.sizes)
       size = arith::SelectOp::create(b, loc, result.anyFailed, zero, size);
   }
+  // An empty range may start before the buffer (`a[:k:-1]` of an empty
+  // array starts at -1), a negative offset that memref rejects once it
+  // folds to a constant. Nothing is read through an empty view: offset 0.
+  // (A non-empty view of an argument with negative strides may have a
+  // negative offset: that one is kept.)
+  Value isEmpty;
+  Value zeroIndex = arith::ConstantIndexOp::create(b, loc, 0);
+  for (Value size : result.sizes)
+    isEmpty = orOf(b, loc, isEmpty,
+                   arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, size,
+                                         zeroIndex));
+  if (isEmpty)
+    offset = arith::SelectOp::create(b, loc, isEmpty, zeroIndex, offset);
   MemRefType viewType =
       getViewType(arrayType.getElementType(), result.sizes.size());
   result.view = memref::ReinterpretCastOp::create(

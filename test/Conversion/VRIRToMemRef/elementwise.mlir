@@ -652,13 +652,19 @@ func.func @reduce_in_pfor(%A: !vrir.array<f64, 2, row_major>, %B: !vrir.array<f6
 // -----
 
 // Operands of one rank: when their shapes agree at run time the loops read
-// them through their own layouts (vectorizable); only a real broadcast
-// goes through stride-0 views.
+// them through their own layouts (vectorizable; the static unit stride is
+// kept) with the result's sizes, so that canonicalization cannot give
+// them conflicting constant sizes; only a real broadcast goes through
+// stride-0 views.
 // CHECK-LABEL: func.func @same_rank_versions
 // CHECK-SAME: (%[[A:[a-z0-9_]+]]: memref<?x?xf64>, %[[B:[a-z0-9_]+]]: memref<?x?xf64>)
 // CHECK: %[[SAME:.*]] = arith.andi
 // CHECK: scf.if %{{.*}} {
-// CHECK:   linalg.generic {{.*}} ins(%[[A]], %[[B]] : memref<?x?xf64>, memref<?x?xf64>)
+// CHECK:   %[[BASE_A:.*]], %{{.*}}, %{{.*}}:2, %[[STRIDES_A:.*]]:2 = memref.extract_strided_metadata %[[A]]
+// CHECK:   %[[VA:.*]] = memref.reinterpret_cast %[[BASE_A]] to offset: [0], sizes: [%[[D0:.*]], %[[D1:.*]]], strides: [%[[STRIDES_A]]#0, 1] : memref<f64> to memref<?x?xf64, strided<[?, 1]>>
+// CHECK:   %[[BASE_B:.*]], %{{.*}}, %{{.*}}:2, %[[STRIDES_B:.*]]:2 = memref.extract_strided_metadata %[[B]]
+// CHECK:   %[[VB:.*]] = memref.reinterpret_cast %[[BASE_B]] to offset: [0], sizes: [%[[D0]], %[[D1]]], strides: [%[[STRIDES_B]]#0, 1] : memref<f64> to memref<?x?xf64, strided<[?, 1]>>
+// CHECK:   linalg.generic {{.*}} ins(%[[VA]], %[[VB]] : memref<?x?xf64, strided<[?, 1]>>, memref<?x?xf64, strided<[?, 1]>>)
 // CHECK: } else {
 // CHECK:   memref.reinterpret_cast
 // CHECK:   linalg.generic
