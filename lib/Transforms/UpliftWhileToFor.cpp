@@ -57,8 +57,7 @@ struct UpliftWhileOp : public OpRewritePattern<scf::WhileOp> {
     Value lb = forOp->getLowerBound(), step = forOp->getStep();
     Value trip = arith::CeilDivSIOp::create(
         rewriter, loc,
-        arith::SubIOp::create(rewriter, loc, forOp->getUpperBound(), lb),
-        step);
+        arith::SubIOp::create(rewriter, loc, forOp->getUpperBound(), lb), step);
     Value exit = arith::AddIOp::create(
         rewriter, loc, lb, arith::MulIOp::create(rewriter, loc, trip, step));
     // A negative trip count means no iteration: the counter stays at lb.

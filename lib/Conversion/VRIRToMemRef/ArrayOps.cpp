@@ -398,11 +398,10 @@ struct WriteOpLowering : public OpConversionPattern<WriteOp> {
 
 void mlir::vrir::populateVRIRArrayToMemRefPatterns(
     const VRIRTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns
-      .add<RangeOpLowering, DomainOpLowering, AllocLowering<ZerosOp>,
-           AllocLowering<OnesOp>, AllocLowering<EmptyOp>, DimOpLowering,
-           NumelOpLowering, LoadOpLowering, StoreOpLowering, AllocaOpLowering,
-           ReadOpLowering, WriteOpLowering, PoisonOpLowering,
-           ArithSelectOpLowering>(
-          converter, patterns.getContext());
+  patterns.add<RangeOpLowering, DomainOpLowering, AllocLowering<ZerosOp>,
+               AllocLowering<OnesOp>, AllocLowering<EmptyOp>, DimOpLowering,
+               NumelOpLowering, LoadOpLowering, StoreOpLowering,
+               AllocaOpLowering, ReadOpLowering, WriteOpLowering,
+               PoisonOpLowering, ArithSelectOpLowering>(converter,
+                                                        patterns.getContext());
 }

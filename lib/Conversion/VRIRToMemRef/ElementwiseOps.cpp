@@ -167,8 +167,7 @@ static Value emitBinary(OpBuilder &b, Location loc, BinaryFn fn, Value lhs,
     // itself where its language asks for it.
     if (isa<IntegerType>(lhs.getType()))
       return emitSafeIntegerDivRem(b, loc, /*isRem=*/false, lhs, rhs);
-    return createForType<void, arith::DivFOp, complex::DivOp>(b, loc, lhs,
-                                                              rhs);
+    return createForType<void, arith::DivFOp, complex::DivOp>(b, loc, lhs, rhs);
   case BinaryFn::Rem:
     if (isa<IntegerType>(lhs.getType()))
       return emitSafeIntegerDivRem(b, loc, /*isRem=*/true, lhs, rhs);
@@ -385,10 +384,9 @@ static Value getSameShapeView(OpBuilder &b, Location loc, Value array,
        llvm::zip_equal(staticStrides, metadata.getStrides()))
     strides.push_back(pick(known, stride));
   SmallVector<int64_t> dynamicSizes(type.getRank(), ShapedType::kDynamic);
-  auto viewType = MemRefType::get(dynamicSizes, type.getElementType(),
-                                  StridedLayoutAttr::get(b.getContext(),
-                                                         staticOffset,
-                                                         staticStrides));
+  auto viewType = MemRefType::get(
+      dynamicSizes, type.getElementType(),
+      StridedLayoutAttr::get(b.getContext(), staticOffset, staticStrides));
   return memref::ReinterpretCastOp::create(
       b, loc, viewType, metadata.getBaseBuffer(),
       pick(staticOffset, metadata.getOffset()), getAsOpFoldResult(sizes),
