@@ -958,6 +958,12 @@ class FunctionEmitter:
             c = self.op(f"arith.select {pos.ssa}, {up.ssa}, {down.ssa} : i1", "i1")
         self.cond_br(c, body, exit_)
         self.start_block(body)
+        self.range_loop_rest(s, v, ctr, step, head, latch, exit_)
+
+    def range_loop_rest(self, s, v, ctr, increment, head, latch, exit_):
+        """The rest of a range loop from its body block: binds the target to
+        `v`, emits the body, and the latch adding `increment` to the counter
+        slot `ctr`."""
         self.cur = s.target
         self.assign_name(s.target.id, v, s.target)
         self.cur = s
@@ -967,9 +973,9 @@ class FunctionEmitter:
         if not self.terminated:
             self.br(latch)
         self.start_block(latch)
-        v2 = self.op(f"vrir.read {ctr} : !vrir.var<i64>", "i64")
-        v3 = self.op(f"arith.addi {v2.ssa}, {step.ssa} : i64", "i64")
-        self.emit(f"vrir.write {v3.ssa}, {ctr} : !vrir.var<i64>")
+        count = self.op(f"vrir.read {ctr} : !vrir.var<i64>", "i64")
+        count = self.op(f"arith.addi {count.ssa}, {increment.ssa} : i64", "i64")
+        self.emit(f"vrir.write {count.ssa}, {ctr} : !vrir.var<i64>")
         self.br(head)
         self.start_block(exit_)
 
@@ -1002,20 +1008,7 @@ class FunctionEmitter:
         self.start_block(body)
         m = self.op(f"arith.muli {k.ssa}, {step.ssa} : i64", "i64")
         v = self.op(f"arith.addi {start.ssa}, {m.ssa} : i64", "i64")
-        self.cur = s.target
-        self.assign_name(s.target.id, v, s.target)
-        self.cur = s
-        self.loops.append((latch, exit_, {"exit": True}))
-        self.suite(s.body)
-        self.loops.pop()
-        if not self.terminated:
-            self.br(latch)
-        self.start_block(latch)
-        k2 = self.op(f"vrir.read {ctr} : !vrir.var<i64>", "i64")
-        k3 = self.op(f"arith.addi {k2.ssa}, {one.ssa} : i64", "i64")
-        self.emit(f"vrir.write {k3.ssa}, {ctr} : !vrir.var<i64>")
-        self.br(head)
-        self.start_block(exit_)
+        self.range_loop_rest(s, v, ctr, one, head, latch, exit_)
 
     def names_in(self, stmts):
         loads, stores, index_stores = set(), set(), set()
