@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-cmake --build build --target vr-opt vr-run vrir_runtime >/dev/null
+# everything the tour uses, the Python bridge (libVRIRCompiler) included
+cmake --build build >/dev/null
 VROPT=build/bin/vr-opt
 VRRUN=build/bin/vr-run
 PY=.venv/bin/python
@@ -69,6 +70,13 @@ print(f"first call (compiles) {first * 1e3:.0f} ms, next call {again * 1e3:.2f} 
       "matches NumPy:", np.allclose(y, expected))
 PYTHON
 VRIR_CACHE_DIR=$WORK/cache $PY $WORK/smooth.py
+
+printf '\n=== Python examples (python/examples/), each checked against NumPy\n'
+for example in stencil2d jacobi2d julia nbody; do
+  VRIR_CACHE_DIR=$WORK/cache $PY python/examples/$example.py
+done
+step "NumPy vs Numba vs @vrir.jit on three examples (benchmarks/python)" \
+  $PY benchmarks/python/run.py --only jacobi2d,julia,lu --repeat 3 --scale 0.5
 
 printf '\n=== An out-of-bounds access is reported with the array, dimension, index, extent and place:\n'
 $VRRUN $IN/kernels.mlir --entry get --arg A=arange:10 --arg i=10 || true
