@@ -106,3 +106,18 @@ def test_several_views_of_one_result():
         np.testing.assert_array_equal(g, w)
     got[1][2] = 100.0
     assert got[0][1] == 100.0
+
+
+@vrir.jit
+def chained_array_compare(a, b, c):
+    return a == b == c
+
+
+def test_chained_comparison_of_arrays_is_a_compile_error():
+    # Python takes the truth value of `a == b` (ValueError for more than one
+    # element); element-wise `&` is what such code means.
+    a = np.arange(3)
+    with pytest.raises(ValueError):
+        chained_array_compare.py_func(a, a, a)
+    with pytest.raises(vrir.CompileError, match="chained comparison with arrays"):
+        chained_array_compare(a, a, a)

@@ -1333,7 +1333,10 @@ class FunctionEmitter:
             if result is None:
                 result = r
             elif r.is_array or result.is_array:
-                result = self.binop("and", result, r)
+                # Python joins the parts with `and`, the truth value of an
+                # array: ambiguous (ValueError) unless it has one element.
+                self.error("a chained comparison with arrays (a < b < c) takes the "
+                           "truth value of an array; write (a < b) & (b < c)")
             else:
                 result = self.op(f"arith.andi {result.ssa}, {r.ssa} : i1", "i1")
         return result
