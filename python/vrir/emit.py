@@ -26,7 +26,12 @@ def load(path):
         raise SystemExit(f"vrir.emit: cannot load {path}")
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
-    spec.loader.exec_module(module)
+    try:
+        spec.loader.exec_module(module)
+    except OSError as e:
+        raise SystemExit(f"vrir.emit: cannot read {path}: {e.strerror}")
+    except SyntaxError as e:
+        raise SystemExit(f"vrir.emit: {path}:{e.lineno}: {e.msg}")
     return module
 
 
