@@ -34,9 +34,6 @@ bool isElementwise(Operation *op) {
          op->getNumResults() == 1 && isa<ArrayType>(op->getResult(0).getType());
 }
 
-/// The inputs whose elements the op's scalar computation takes.
-OperandRange getElementInputs(Operation *op) { return op->getOperands(); }
-
 /// True if no op strictly between `producer` and `consumer` (in one block)
 /// may write or free memory the producer's inputs could live in.
 bool nothingWritesBetween(Operation *producer, Operation *consumer) {
@@ -69,14 +66,9 @@ Operation *getFusableProducer(Value value, Operation *consumer) {
 /// Emits the scalar computation of element-wise `op` at `builder`, given the
 /// scalar (element) value of each of its inputs.
 Value emitScalarForm(OpBuilder &builder, Operation *op, ValueRange elements) {
+  if (auto map = dyn_cast<MapOp>(op))
+    return map.cloneBody(builder, elements);
   IRMapping mapping;
-  if (auto map = dyn_cast<MapOp>(op)) {
-    Block &body = map.getBody().front();
-    mapping.map(body.getArguments(), elements);
-    for (Operation &nested : body.without_terminator())
-      builder.clone(nested, mapping);
-    return mapping.lookup(map.getYieldedValue());
-  }
   mapping.map(op->getOperands(), elements);
   Operation *scalar = builder.clone(*op, mapping);
   scalar->getResult(0).setType(getElementTypeOf(op->getResult(0).getType()));
@@ -95,7 +87,7 @@ struct FuseProducersIntoMap : public RewritePattern {
     if (!isElementwise(consumer))
       return failure();
     SmallVector<Operation *> producers;
-    for (Value operand : getElementInputs(consumer))
+    for (Value operand : consumer->getOperands())
       producers.push_back(getFusableProducer(operand, consumer));
     if (llvm::all_of(producers, [](Operation *op) { return !op; }))
       return rewriter.notifyMatchFailure(consumer, "no fusable producer");
@@ -109,12 +101,12 @@ struct FuseProducersIntoMap : public RewritePattern {
         inputs.push_back(value);
     };
     for (auto [operand, producer] :
-         llvm::zip_equal(getElementInputs(consumer), producers)) {
+         llvm::zip_equal(consumer->getOperands(), producers)) {
       if (!producer) {
         addInput(operand);
         continue;
       }
-      for (Value input : getElementInputs(producer))
+      for (Value input : producer->getOperands())
         addInput(input);
     }
 
@@ -130,13 +122,13 @@ struct FuseProducersIntoMap : public RewritePattern {
 
     SmallVector<Value> consumerElements;
     for (auto [operand, producer] :
-         llvm::zip_equal(getElementInputs(consumer), producers)) {
+         llvm::zip_equal(consumer->getOperands(), producers)) {
       if (!producer) {
         consumerElements.push_back(elementOf(operand));
         continue;
       }
       SmallVector<Value> producerElements =
-          llvm::map_to_vector(getElementInputs(producer), elementOf);
+          llvm::map_to_vector(producer->getOperands(), elementOf);
       consumerElements.push_back(
           emitScalarForm(rewriter, producer, producerElements));
     }

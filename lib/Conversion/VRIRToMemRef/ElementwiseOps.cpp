@@ -608,15 +608,10 @@ struct MapOpLowering : public OpConversionPattern<MapOp> {
   LogicalResult
   matchAndRewrite(MapOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Block &body = op.getBody().front();
     lowerElementwise(rewriter, op, adaptor.getOperands(),
                      "element-wise expression",
-                     [&](OpBuilder &b, Location loc, ValueRange args) {
-                       IRMapping mapping;
-                       mapping.map(body.getArguments(), args);
-                       for (Operation &nested : body.without_terminator())
-                         b.clone(nested, mapping);
-                       return mapping.lookup(op.getYieldedValue());
+                     [&](OpBuilder &b, Location, ValueRange args) {
+                       return op.cloneBody(b, args);
                      });
     return success();
   }

@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -1354,6 +1355,15 @@ void MapOp::getEffects(
 
 Value MapOp::getYieldedValue() {
   return cast<YieldOp>(getBody().front().getTerminator()).getValues()[0];
+}
+
+Value MapOp::cloneBody(OpBuilder &builder, ValueRange elements) {
+  Block &body = getBody().front();
+  IRMapping mapping;
+  mapping.map(body.getArguments(), elements);
+  for (Operation &nested : body.without_terminator())
+    builder.clone(nested, mapping);
+  return mapping.lookup(getYieldedValue());
 }
 
 LogicalResult MapOp::verifyRegions() {

@@ -592,6 +592,10 @@ def VRIR_MapOp : VRIR_Op<"map", [
   let extraClassDeclaration = [{
     /// The value the body yields.
     ::mlir::Value getYieldedValue();
+    /// Clones the body at `builder` with its arguments bound to `elements`
+    /// and returns the clone of the yielded value.
+    ::mlir::Value cloneBody(::mlir::OpBuilder &builder,
+                            ::mlir::ValueRange elements);
   }];
 }
 
