@@ -1,0 +1,118 @@
+/*===- VRIRGPURuntime.h - C ABI of the GPU runtime -------------------*- C
+ *-*-===
+ *
+ * Generated host code calls `vrir_gpu_launch` to run one kernel of a
+ * `vrir.gpu_section` on an accelerator; hosts may ask whether a device is
+ * there and read transfer statistics.
+ *
+ * The library (libvrir_gpu_runtime.so) has no MLIR dependency and does not
+ * link OpenCL: it loads libOpenCL.so.1 with dlopen at first use, so it loads
+ * on machines without OpenCL and reports an error only when a launch is
+ * attempted. Errors go through the CPU runtime's channel (`vrir_rt_error`
+ * of VRIRRuntime.h); every message starts with "GPU: ".
+ *
+ * Environment:
+ *   VRIR_OPENCL_DEVICE=P:D  use device D of platform P (indices from 0);
+ *                           default: the first GPU of any platform, else the
+ *                           first device of any type.
+ *   VRIR_GPU_VERBOSE=1      print the chosen device and each compile to
+ *                           stderr.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef VRIR_RUNTIME_VRIRGPURUNTIME_H
+#define VRIR_RUNTIME_VRIRGPURUNTIME_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Kernel binary formats. */
+enum {
+  VRIR_GPU_FORMAT_OPENCL_C = 0,     /* OpenCL C source text */
+  VRIR_GPU_FORMAT_VULKAN_SPIRV = 1, /* SPIR-V for Vulkan (not implemented) */
+  VRIR_GPU_FORMAT_OPENCL_SPIRV =
+      2 /* SPIR-V for OpenCL (clCreateProgramWithIL) */
+};
+
+/* Kinds of kernel arguments. */
+enum { VRIR_GPU_ARG_BUFFER = 0, VRIR_GPU_ARG_SCALAR = 1 };
+
+/* Access bits of a buffer argument. */
+enum { VRIR_GPU_ACCESS_READ = 1, VRIR_GPU_ACCESS_WRITE = 2 };
+
+/* One kernel argument, six int64 words (generated code builds an array of
+ * them). */
+typedef struct {
+  int64_t kind;     /* VRIR_GPU_ARG_* */
+  int64_t value;    /* buffer: host address of the lowest byte the kernel may
+                       touch; scalar: its bits, zero-extended */
+  int64_t size;     /* buffer: bytes spanned from `value` (may be 0);
+                       scalar: bytes (1, 2, 4 or 8) */
+  int64_t elemSize; /* buffer: bytes per element; scalar: 0 */
+  int64_t offset;   /* buffer: element offset of the array's origin relative
+                       to `value` (the kernel indexes buffer[offset + ...]);
+                       scalar: 0 */
+  int64_t access;   /* buffer: VRIR_GPU_ACCESS_* bits; scalar: 0 */
+} vrir_gpu_arg;
+
+/* Runs kernel `kernelName` of `binary` (format VRIR_GPU_FORMAT_*; for OpenCL
+ * C: source text of `binarySize` bytes, not necessarily NUL-terminated) on
+ * grid x block work-items (global size grid*block per dimension, work-group
+ * size block), synchronously: on return, every buffer the kernel writes
+ * holds its results in host memory. Nothing happens (not even a compile)
+ * when a grid or block dimension is 0.
+ *
+ * `sites` holds `numSites` NUL-terminated strings back to back: the site
+ * names of the bounds checks in the kernels.
+ *
+ * Kernel parameters (OpenCL): for each argument in order, a BUFFER is two
+ * parameters, `__global T *buffer` and `long offset`; a SCALAR is one
+ * parameter of `size` bytes. One hidden last parameter follows,
+ * `__global long *vrir_error`, five int64 set to 0 before the launch:
+ * [0] non-zero when a bounds check failed, [1] its site number (index into
+ * `sites`), [2] dimension, [3] index, [4] extent. A failed check is passed
+ * on to `vrir_rt_parallel_bounds_error`; `vrir_rt_parallel_check` raises it.
+ *
+ * Buffer arguments whose byte ranges overlap or touch share one device
+ * buffer (views of one array see each other's writes); their kernel offsets
+ * are rebased onto it, which requires the distance between their `value`s
+ * to be a multiple of each one's element size.
+ *
+ * Errors (no device, compile failure with the build log, launch failure
+ * with the OpenCL error name) go through vrir_rt_error, which does not
+ * return. */
+void vrir_gpu_launch(int64_t format, const char *binary, int64_t binarySize,
+                     const char *kernelName, const char *sites,
+                     int64_t numSites, int64_t gridX, int64_t gridY,
+                     int64_t gridZ, int64_t blockX, int64_t blockY,
+                     int64_t blockZ, int64_t numArgs, const vrir_gpu_arg *args);
+
+/* 1 when a device of `format` can be used (OpenCL C: an OpenCL platform
+ * with a device; OpenCL SPIR-V: such a device that takes SPIR-V), else 0.
+ * Never raises. */
+int vrir_gpu_available(int64_t format);
+
+/* "PLATFORM: DEVICE" of the device used for `format`, or "" when none. The
+ * string lives as long as the process. */
+const char *vrir_gpu_device_name(int64_t format);
+
+/* Counters since the start of the process or the last reset. `uploads` and
+ * `downloads` count host<->device copies of argument buffers (not the
+ * runtime's own error word); `compiles` counts program builds, successful
+ * or not, and `compileSeconds` their time. */
+typedef struct {
+  int64_t kernels, uploads, downloads, bytesUploaded, bytesDownloaded, compiles;
+  double compileSeconds;
+} vrir_gpu_stats;
+
+void vrir_gpu_get_stats(vrir_gpu_stats *stats);
+void vrir_gpu_reset_stats(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VRIR_RUNTIME_VRIRGPURUNTIME_H */

@@ -1,0 +1,1012 @@
+//===- VRIRGPURuntime.cpp - OpenCL backend of the GPU runtime -------------===//
+//
+// Runs the kernels of `vrir.gpu_section`s through OpenCL. libOpenCL.so.1 is
+// loaded with dlopen at first use (the headers give types and constants
+// only), so the library loads on machines without OpenCL.
+//
+// One device, context and in-order queue serve the whole process; a mutex
+// serializes launches. Programs are cached by content, kernels by name.
+// Every launch copies its buffer arguments to the device and the written
+// ones back (buffers whose host ranges overlap or touch share one device
+// buffer); device buffers are pooled by size.
+//
+// Errors are raised with vrir_rt_error, which longjmps to the host's
+// vrir_rt_try: the work is done in functions that return the message, so
+// that every destructor (and the mutex) has run before it is raised.
+//
+//===----------------------------------------------------------------------===//
+
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+
+#include "VRIR/Runtime/VRIRGPURuntime.h"
+#include "VRIR/Runtime/VRIRRuntime.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cctype>
+#include <chrono>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <dlfcn.h>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+static_assert(sizeof(vrir_gpu_arg) == 6 * sizeof(int64_t),
+              "vrir_gpu_arg is six int64 words");
+
+namespace {
+
+// Not in the OpenCL 1.2 headers' core part.
+constexpr cl_int kPlatformNotFoundKHR = -1001;
+constexpr cl_device_info kDeviceILVersion = 0x105B;
+
+// Size of the hidden error buffer: five int64 words, padded.
+constexpr size_t kErrorWords = 5;
+constexpr size_t kMinBufferBytes = 64;
+
+// Pool of free device buffers.
+constexpr size_t kPoolCapacity = 256u << 20; // bytes kept at most
+constexpr size_t kPoolSlots = 32;
+
+//===----------------------------------------------------------------------===//
+// Messages
+//===----------------------------------------------------------------------===//
+
+std::string formatString(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+std::string formatString(const char *fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  va_list copy;
+  va_copy(copy, args);
+  int length = std::vsnprintf(nullptr, 0, fmt, args);
+  va_end(args);
+  std::string result(length > 0 ? static_cast<size_t>(length) : 0, '\0');
+  if (length > 0)
+    std::vsnprintf(&result[0], result.size() + 1, fmt, copy);
+  va_end(copy);
+  return result;
+}
+
+const char *clErrorName(cl_int code) {
+  switch (code) {
+#define CASE(name)                                                             \
+  case name:                                                                   \
+    return #name;
+    CASE(CL_SUCCESS)
+    CASE(CL_DEVICE_NOT_FOUND)
+    CASE(CL_DEVICE_NOT_AVAILABLE)
+    CASE(CL_COMPILER_NOT_AVAILABLE)
+    CASE(CL_MEM_OBJECT_ALLOCATION_FAILURE)
+    CASE(CL_OUT_OF_RESOURCES)
+    CASE(CL_OUT_OF_HOST_MEMORY)
+    CASE(CL_PROFILING_INFO_NOT_AVAILABLE)
+    CASE(CL_MEM_COPY_OVERLAP)
+    CASE(CL_IMAGE_FORMAT_MISMATCH)
+    CASE(CL_IMAGE_FORMAT_NOT_SUPPORTED)
+    CASE(CL_BUILD_PROGRAM_FAILURE)
+    CASE(CL_MAP_FAILURE)
+    CASE(CL_MISALIGNED_SUB_BUFFER_OFFSET)
+    CASE(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
+    CASE(CL_COMPILE_PROGRAM_FAILURE)
+    CASE(CL_LINKER_NOT_AVAILABLE)
+    CASE(CL_LINK_PROGRAM_FAILURE)
+    CASE(CL_DEVICE_PARTITION_FAILED)
+    CASE(CL_KERNEL_ARG_INFO_NOT_AVAILABLE)
+    CASE(CL_INVALID_VALUE)
+    CASE(CL_INVALID_DEVICE_TYPE)
+    CASE(CL_INVALID_PLATFORM)
+    CASE(CL_INVALID_DEVICE)
+    CASE(CL_INVALID_CONTEXT)
+    CASE(CL_INVALID_QUEUE_PROPERTIES)
+    CASE(CL_INVALID_COMMAND_QUEUE)
+    CASE(CL_INVALID_HOST_PTR)
+    CASE(CL_INVALID_MEM_OBJECT)
+    CASE(CL_INVALID_IMAGE_FORMAT_DESCRIPTOR)
+    CASE(CL_INVALID_IMAGE_SIZE)
+    CASE(CL_INVALID_SAMPLER)
+    CASE(CL_INVALID_BINARY)
+    CASE(CL_INVALID_BUILD_OPTIONS)
+    CASE(CL_INVALID_PROGRAM)
+    CASE(CL_INVALID_PROGRAM_EXECUTABLE)
+    CASE(CL_INVALID_KERNEL_NAME)
+    CASE(CL_INVALID_KERNEL_DEFINITION)
+    CASE(CL_INVALID_KERNEL)
+    CASE(CL_INVALID_ARG_INDEX)
+    CASE(CL_INVALID_ARG_VALUE)
+    CASE(CL_INVALID_ARG_SIZE)
+    CASE(CL_INVALID_KERNEL_ARGS)
+    CASE(CL_INVALID_WORK_DIMENSION)
+    CASE(CL_INVALID_WORK_GROUP_SIZE)
+    CASE(CL_INVALID_WORK_ITEM_SIZE)
+    CASE(CL_INVALID_GLOBAL_OFFSET)
+    CASE(CL_INVALID_EVENT_WAIT_LIST)
+    CASE(CL_INVALID_EVENT)
+    CASE(CL_INVALID_OPERATION)
+    CASE(CL_INVALID_GL_OBJECT)
+    CASE(CL_INVALID_BUFFER_SIZE)
+    CASE(CL_INVALID_MIP_LEVEL)
+    CASE(CL_INVALID_GLOBAL_WORK_SIZE)
+    CASE(CL_INVALID_PROPERTY)
+    CASE(CL_INVALID_IMAGE_DESCRIPTOR)
+    CASE(CL_INVALID_COMPILER_OPTIONS)
+    CASE(CL_INVALID_LINKER_OPTIONS)
+    CASE(CL_INVALID_DEVICE_PARTITION_COUNT)
+#undef CASE
+  case kPlatformNotFoundKHR:
+    return "CL_PLATFORM_NOT_FOUND_KHR";
+  default:
+    return nullptr;
+  }
+}
+
+std::string clError(cl_int code) {
+  if (const char *name = clErrorName(code))
+    return name;
+  return formatString("OpenCL error %d", static_cast<int>(code));
+}
+
+const char *formatName(int64_t format) {
+  switch (format) {
+  case VRIR_GPU_FORMAT_OPENCL_C:
+    return "OpenCL C";
+  case VRIR_GPU_FORMAT_OPENCL_SPIRV:
+    return "OpenCL SPIR-V";
+  default:
+    return "Vulkan SPIR-V";
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// OpenCL entry points
+//===----------------------------------------------------------------------===//
+
+#define VRIR_CL_FUNCTIONS(X)                                                   \
+  X(clGetPlatformIDs)                                                          \
+  X(clGetPlatformInfo)                                                         \
+  X(clGetDeviceIDs)                                                            \
+  X(clGetDeviceInfo)                                                           \
+  X(clCreateContext)                                                           \
+  X(clCreateCommandQueue)                                                      \
+  X(clCreateProgramWithSource)                                                 \
+  X(clBuildProgram)                                                            \
+  X(clGetProgramBuildInfo)                                                     \
+  X(clReleaseProgram)                                                          \
+  X(clCreateKernel)                                                            \
+  X(clReleaseKernel)                                                           \
+  X(clGetKernelInfo)                                                           \
+  X(clGetKernelWorkGroupInfo)                                                  \
+  X(clSetKernelArg)                                                            \
+  X(clCreateBuffer)                                                            \
+  X(clReleaseMemObject)                                                        \
+  X(clEnqueueWriteBuffer)                                                      \
+  X(clEnqueueReadBuffer)                                                       \
+  X(clEnqueueNDRangeKernel)                                                    \
+  X(clFinish)
+
+struct OpenCL {
+#define DECLARE(name) decltype(&::name) name = nullptr;
+  VRIR_CL_FUNCTIONS(DECLARE)
+#undef DECLARE
+  // OpenCL 2.1; optional.
+  using CreateProgramWithILFn = cl_program(CL_API_CALL *)(cl_context,
+                                                          const void *, size_t,
+                                                          cl_int *);
+  CreateProgramWithILFn clCreateProgramWithIL = nullptr;
+};
+
+//===----------------------------------------------------------------------===//
+// State
+//===----------------------------------------------------------------------===//
+
+struct Program {
+  int64_t format = 0;
+  std::string binary;
+  cl_program program = nullptr;
+  std::string buildError; // the build log when the build failed
+  std::unordered_map<std::string, cl_kernel> kernels;
+};
+
+struct PooledBuffer {
+  cl_mem mem;
+  size_t capacity;
+};
+
+struct State {
+  std::mutex mutex;
+
+  bool initialized = false;
+  std::string initError; // non-empty: no usable device
+  bool verbose = false;
+
+  OpenCL cl;
+  cl_platform_id platform = nullptr;
+  cl_device_id device = nullptr;
+  cl_context context = nullptr;
+  cl_command_queue queue = nullptr;
+  std::string deviceName;
+  size_t maxWorkGroupSize = 0;
+  size_t maxWorkItemSizes[3] = {0, 0, 0};
+  cl_ulong maxAllocation = 0;
+  bool spirv = false;
+  cl_mem errorBuffer = nullptr;
+  cl_mem emptyBuffer = nullptr; // stands for arguments of 0 bytes
+
+  // Programs by format and content (keys view Program::binary).
+  std::unordered_map<std::string_view, std::unique_ptr<Program>> programs[3];
+
+  std::vector<PooledBuffer> pool; // oldest first
+  size_t poolBytes = 0;
+
+  vrir_gpu_stats stats = {};
+};
+
+// Never destroyed: the OpenCL implementation may be gone by the time static
+// destructors run.
+State &getState() {
+  static State *state = new State();
+  return *state;
+}
+
+//===----------------------------------------------------------------------===//
+// Initialization
+//===----------------------------------------------------------------------===//
+
+std::string platformString(const OpenCL &cl, cl_platform_id platform,
+                           cl_platform_info param) {
+  size_t size = 0;
+  if (cl.clGetPlatformInfo(platform, param, 0, nullptr, &size) != CL_SUCCESS)
+    return "";
+  std::string text(size, '\0');
+  if (cl.clGetPlatformInfo(platform, param, size, &text[0], nullptr) !=
+      CL_SUCCESS)
+    return "";
+  return text.c_str();
+}
+
+std::string deviceString(const OpenCL &cl, cl_device_id device,
+                         cl_device_info param) {
+  size_t size = 0;
+  if (cl.clGetDeviceInfo(device, param, 0, nullptr, &size) != CL_SUCCESS)
+    return "";
+  std::string text(size, '\0');
+  if (cl.clGetDeviceInfo(device, param, size, &text[0], nullptr) != CL_SUCCESS)
+    return "";
+  return text.c_str();
+}
+
+std::string trim(std::string text) {
+  size_t begin = text.find_first_not_of(" \t\r\n");
+  if (begin == std::string::npos)
+    return "";
+  size_t end = text.find_last_not_of(" \t\r\n");
+  return text.substr(begin, end - begin + 1);
+}
+
+std::vector<cl_device_id> devicesOf(const OpenCL &cl, cl_platform_id platform,
+                                    cl_device_type type) {
+  cl_uint count = 0;
+  if (cl.clGetDeviceIDs(platform, type, 0, nullptr, &count) != CL_SUCCESS ||
+      count == 0)
+    return {};
+  std::vector<cl_device_id> devices(count);
+  if (cl.clGetDeviceIDs(platform, type, count, devices.data(), nullptr) !=
+      CL_SUCCESS)
+    return {};
+  return devices;
+}
+
+// Parses "P:D" into two non-negative indices.
+bool parseDeviceSelector(const char *text, size_t &platform, size_t &device) {
+  char *end = nullptr;
+  if (!std::isdigit(static_cast<unsigned char>(*text)))
+    return false;
+  unsigned long long p = std::strtoull(text, &end, 10);
+  if (*end != ':' || !std::isdigit(static_cast<unsigned char>(end[1])))
+    return false;
+  unsigned long long d = std::strtoull(end + 1, &end, 10);
+  if (*end != '\0')
+    return false;
+  platform = static_cast<size_t>(p);
+  device = static_cast<size_t>(d);
+  return true;
+}
+
+// Loads OpenCL and sets up the device; returns an error message or "".
+std::string initialize(State &s) {
+  const char *verbose = std::getenv("VRIR_GPU_VERBOSE");
+  s.verbose = verbose && *verbose && std::strcmp(verbose, "0") != 0;
+
+  void *library = dlopen("libOpenCL.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!library)
+    library = dlopen("libOpenCL.so", RTLD_NOW | RTLD_LOCAL);
+  if (!library)
+    return "GPU: no OpenCL device (libOpenCL.so.1 not found)";
+  OpenCL &cl = s.cl;
+#define RESOLVE(name)                                                          \
+  cl.name = reinterpret_cast<decltype(cl.name)>(dlsym(library, #name));        \
+  if (!cl.name)                                                                \
+    return "GPU: no OpenCL device (libOpenCL.so.1 lacks " #name ")";
+  VRIR_CL_FUNCTIONS(RESOLVE)
+#undef RESOLVE
+  cl.clCreateProgramWithIL = reinterpret_cast<OpenCL::CreateProgramWithILFn>(
+      dlsym(library, "clCreateProgramWithIL"));
+
+  cl_uint numPlatforms = 0;
+  cl_int err = cl.clGetPlatformIDs(0, nullptr, &numPlatforms);
+  if (err == kPlatformNotFoundKHR || (err == CL_SUCCESS && numPlatforms == 0))
+    return "GPU: no OpenCL device (no OpenCL platform found)";
+  if (err != CL_SUCCESS)
+    return "GPU: no OpenCL device (clGetPlatformIDs: " + clError(err) + ")";
+  std::vector<cl_platform_id> platforms(numPlatforms);
+  err = cl.clGetPlatformIDs(numPlatforms, platforms.data(), nullptr);
+  if (err != CL_SUCCESS)
+    return "GPU: no OpenCL device (clGetPlatformIDs: " + clError(err) + ")";
+
+  if (const char *selector = std::getenv("VRIR_OPENCL_DEVICE")) {
+    size_t p = 0, d = 0;
+    if (!parseDeviceSelector(selector, p, d))
+      return formatString("GPU: VRIR_OPENCL_DEVICE='%s' is not PLATFORM:DEVICE "
+                          "(indices from 0, e.g. 0:0)",
+                          selector);
+    if (p >= platforms.size())
+      return formatString(
+          "GPU: VRIR_OPENCL_DEVICE=%s: there is no platform %zu "
+          "(%zu OpenCL platforms)",
+          selector, p, platforms.size());
+    std::vector<cl_device_id> devices =
+        devicesOf(cl, platforms[p], CL_DEVICE_TYPE_ALL);
+    if (d >= devices.size())
+      return formatString(
+          "GPU: VRIR_OPENCL_DEVICE=%s: platform %zu (%s) has no "
+          "device %zu (%zu devices)",
+          selector, p,
+          platformString(cl, platforms[p], CL_PLATFORM_NAME).c_str(), d,
+          devices.size());
+    s.platform = platforms[p];
+    s.device = devices[d];
+  } else {
+    for (cl_device_type type : {cl_device_type(CL_DEVICE_TYPE_GPU),
+                                cl_device_type(CL_DEVICE_TYPE_ALL)}) {
+      for (cl_platform_id platform : platforms) {
+        std::vector<cl_device_id> devices = devicesOf(cl, platform, type);
+        if (!devices.empty()) {
+          s.platform = platform;
+          s.device = devices.front();
+          break;
+        }
+      }
+      if (s.device)
+        break;
+    }
+    if (!s.device)
+      return formatString(
+          "GPU: no OpenCL device (%zu OpenCL platforms, no device)",
+          platforms.size());
+  }
+
+  s.deviceName = trim(platformString(cl, s.platform, CL_PLATFORM_NAME)) + ": " +
+                 trim(deviceString(cl, s.device, CL_DEVICE_NAME));
+  if (cl.clGetDeviceInfo(s.device, CL_DEVICE_MAX_WORK_GROUP_SIZE,
+                         sizeof(s.maxWorkGroupSize), &s.maxWorkGroupSize,
+                         nullptr) != CL_SUCCESS)
+    s.maxWorkGroupSize = 1;
+  cl_uint dimensions = 0;
+  cl.clGetDeviceInfo(s.device, CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS,
+                     sizeof(dimensions), &dimensions, nullptr);
+  std::vector<size_t> itemSizes(std::max<cl_uint>(dimensions, 3), 1);
+  if (dimensions >= 3 &&
+      cl.clGetDeviceInfo(s.device, CL_DEVICE_MAX_WORK_ITEM_SIZES,
+                         dimensions * sizeof(size_t), itemSizes.data(),
+                         nullptr) != CL_SUCCESS)
+    std::fill(itemSizes.begin(), itemSizes.end(), s.maxWorkGroupSize);
+  std::copy(itemSizes.begin(), itemSizes.begin() + 3, s.maxWorkItemSizes);
+  if (cl.clGetDeviceInfo(s.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE,
+                         sizeof(s.maxAllocation), &s.maxAllocation,
+                         nullptr) != CL_SUCCESS)
+    s.maxAllocation = ~cl_ulong(0);
+  s.spirv = cl.clCreateProgramWithIL &&
+            deviceString(cl, s.device, kDeviceILVersion).find("SPIR-V") !=
+                std::string::npos;
+
+  cl_context_properties properties[] = {
+      CL_CONTEXT_PLATFORM, reinterpret_cast<cl_context_properties>(s.platform),
+      0};
+  s.context =
+      cl.clCreateContext(properties, 1, &s.device, nullptr, nullptr, &err);
+  if (!s.context || err != CL_SUCCESS)
+    return "GPU: cannot create an OpenCL context on " + s.deviceName + " (" +
+           clError(err) + ")";
+  s.queue = cl.clCreateCommandQueue(s.context, s.device, 0, &err);
+  if (!s.queue || err != CL_SUCCESS)
+    return "GPU: cannot create an OpenCL command queue on " + s.deviceName +
+           " (" + clError(err) + ")";
+  for (cl_mem *buffer : {&s.errorBuffer, &s.emptyBuffer}) {
+    *buffer = cl.clCreateBuffer(s.context, CL_MEM_READ_WRITE, kMinBufferBytes,
+                                nullptr, &err);
+    if (!*buffer || err != CL_SUCCESS)
+      return "GPU: cannot allocate device memory on " + s.deviceName + " (" +
+             clError(err) + ")";
+  }
+  if (s.verbose)
+    std::fprintf(stderr, "VRIR GPU: OpenCL device %s%s\n", s.deviceName.c_str(),
+                 s.spirv ? " (takes SPIR-V)" : "");
+  return "";
+}
+
+// Returns whether a device is there (initializing on the first call).
+// The caller holds the mutex.
+bool ensureInitialized(State &s) {
+  if (!s.initialized) {
+    s.initialized = true;
+    s.initError = initialize(s);
+    if (!s.initError.empty() && s.verbose)
+      std::fprintf(stderr, "VRIR %s\n", s.initError.c_str());
+  }
+  return s.initError.empty();
+}
+
+//===----------------------------------------------------------------------===//
+// Programs
+//===----------------------------------------------------------------------===//
+
+std::string buildLog(const OpenCL &cl, cl_program program,
+                     cl_device_id device) {
+  size_t size = 0;
+  if (cl.clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, 0,
+                               nullptr, &size) != CL_SUCCESS)
+    return "";
+  std::string log(size, '\0');
+  if (cl.clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, size,
+                               &log[0], nullptr) != CL_SUCCESS)
+    return "";
+  return trim(log.c_str());
+}
+
+// Finds or builds the program of `binary`. Returns null with `error` set
+// when the build failed.
+Program *getProgram(State &s, int64_t format, std::string_view binary,
+                    const char *kernelName, std::string &error) {
+  auto &cache = s.programs[format];
+  auto found = cache.find(binary);
+  Program *program = nullptr;
+  if (found != cache.end()) {
+    program = found->second.get();
+  } else {
+    auto owned = std::make_unique<Program>();
+    owned->format = format;
+    owned->binary.assign(binary.data(), binary.size());
+    program = owned.get();
+
+    const OpenCL &cl = s.cl;
+    auto start = std::chrono::steady_clock::now();
+    cl_int err = CL_SUCCESS;
+    cl_program handle = nullptr;
+    const char *options = "";
+    if (format == VRIR_GPU_FORMAT_OPENCL_C) {
+      const char *source = program->binary.data();
+      size_t length = program->binary.size();
+      handle =
+          cl.clCreateProgramWithSource(s.context, 1, &source, &length, &err);
+      options = "-cl-std=CL1.2";
+    } else {
+      handle = cl.clCreateProgramWithIL(s.context, program->binary.data(),
+                                        program->binary.size(), &err);
+    }
+    if (!handle || err != CL_SUCCESS) {
+      program->buildError = "(creating the program: " + clError(err) + ")";
+    } else {
+      err = cl.clBuildProgram(handle, 1, &s.device, options, nullptr, nullptr);
+      if (err != CL_SUCCESS) {
+        std::string log = buildLog(cl, handle, s.device);
+        program->buildError = log.empty()
+                                  ? "(" + clError(err) + ", no build log)"
+                                  : log + "\n(" + clError(err) + ")";
+        cl.clReleaseProgram(handle);
+      } else {
+        program->program = handle;
+      }
+    }
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
+    ++s.stats.compiles;
+    s.stats.compileSeconds += seconds;
+    if (s.verbose)
+      std::fprintf(
+          stderr, "VRIR GPU: %s %zu bytes of %s (kernel '%s') in %.3f s\n",
+          program->program ? "compiled" : "failed to compile",
+          program->binary.size(), formatName(format), kernelName, seconds);
+    std::string_view key(program->binary);
+    cache.emplace(key, std::move(owned));
+  }
+  if (!program->program) {
+    error = format == VRIR_GPU_FORMAT_OPENCL_C
+                ? "GPU: OpenCL C compile failed for kernel '"
+                : "GPU: OpenCL SPIR-V build failed for kernel '";
+    error += kernelName;
+    error += "': " + program->buildError;
+    return nullptr;
+  }
+  return program;
+}
+
+cl_kernel getKernel(State &s, Program &program, const char *kernelName,
+                    std::string &error) {
+  auto found = program.kernels.find(kernelName);
+  if (found != program.kernels.end())
+    return found->second;
+  cl_int err = CL_SUCCESS;
+  cl_kernel kernel = s.cl.clCreateKernel(program.program, kernelName, &err);
+  if (!kernel || err != CL_SUCCESS) {
+    error =
+        formatString("GPU: no kernel '%s' in the %s program (%s)", kernelName,
+                     formatName(program.format), clError(err).c_str());
+    return nullptr;
+  }
+  program.kernels.emplace(kernelName, kernel);
+  return kernel;
+}
+
+//===----------------------------------------------------------------------===//
+// Device buffers
+//===----------------------------------------------------------------------===//
+
+void releaseBuffer(State &s, cl_mem mem, size_t capacity) {
+  if (capacity > kPoolCapacity) {
+    s.cl.clReleaseMemObject(mem);
+    return;
+  }
+  // Make room: drop the oldest buffers.
+  size_t drop = 0;
+  size_t bytes = s.poolBytes;
+  while (drop < s.pool.size() && (bytes + capacity > kPoolCapacity ||
+                                  s.pool.size() - drop + 1 > kPoolSlots)) {
+    bytes -= s.pool[drop].capacity;
+    s.cl.clReleaseMemObject(s.pool[drop].mem);
+    ++drop;
+  }
+  s.pool.erase(s.pool.begin(), s.pool.begin() + drop);
+  s.pool.push_back({mem, capacity});
+  s.poolBytes = bytes + capacity;
+}
+
+void drainPool(State &s) {
+  for (PooledBuffer &buffer : s.pool)
+    s.cl.clReleaseMemObject(buffer.mem);
+  s.pool.clear();
+  s.poolBytes = 0;
+}
+
+// A device buffer of at least `bytes` bytes: a pooled one at most twice as
+// large, or a new one.
+cl_mem acquireBuffer(State &s, size_t bytes, size_t &capacity,
+                     std::string &error) {
+  bytes = std::max(bytes, kMinBufferBytes);
+  int best = -1;
+  for (size_t i = 0; i < s.pool.size(); ++i)
+    if (s.pool[i].capacity >= bytes && s.pool[i].capacity / 2 <= bytes &&
+        (best < 0 || s.pool[i].capacity < s.pool[best].capacity))
+      best = static_cast<int>(i);
+  if (best >= 0) {
+    cl_mem mem = s.pool[best].mem;
+    capacity = s.pool[best].capacity;
+    s.poolBytes -= capacity;
+    s.pool.erase(s.pool.begin() + best);
+    return mem;
+  }
+  capacity = (bytes + 255) / 256 * 256;
+  if (capacity > s.maxAllocation) {
+    error = formatString(
+        "GPU: a buffer of %zu bytes exceeds the largest allocation "
+        "of %s (%llu bytes)",
+        bytes, s.deviceName.c_str(),
+        static_cast<unsigned long long>(s.maxAllocation));
+    return nullptr;
+  }
+  cl_int err = CL_SUCCESS;
+  cl_mem mem = s.cl.clCreateBuffer(s.context, CL_MEM_READ_WRITE, capacity,
+                                   nullptr, &err);
+  if ((!mem || err != CL_SUCCESS) && !s.pool.empty()) {
+    drainPool(s);
+    mem = s.cl.clCreateBuffer(s.context, CL_MEM_READ_WRITE, capacity, nullptr,
+                              &err);
+  }
+  if (!mem || err != CL_SUCCESS) {
+    error = formatString("GPU: cannot allocate %zu bytes of device memory (%s)",
+                         capacity, clError(err).c_str());
+    return nullptr;
+  }
+  return mem;
+}
+
+//===----------------------------------------------------------------------===//
+// Launch
+//===----------------------------------------------------------------------===//
+
+// One device buffer: the union of overlapping or touching host ranges.
+struct Group {
+  uint64_t begin = 0, end = 0;
+  bool written = false;
+  cl_mem mem = nullptr;
+  size_t capacity = 0;
+};
+
+// The buffers of one launch, returned to the pool at the end.
+struct LaunchBuffers {
+  State &s;
+  std::vector<Group> groups;
+  bool pending = false; // commands may still be running
+  explicit LaunchBuffers(State &s) : s(s) {}
+  ~LaunchBuffers() {
+    if (pending)
+      s.cl.clFinish(s.queue);
+    for (Group &group : groups)
+      if (group.mem)
+        releaseBuffer(s, group.mem, group.capacity);
+  }
+};
+
+const char *siteName(const char *sites, int64_t numSites, int64_t site) {
+  if (!sites || site < 0 || site >= numSites)
+    return "a GPU kernel";
+  const char *name = sites;
+  for (int64_t i = 0; i < site; ++i)
+    name += std::strlen(name) + 1;
+  return name;
+}
+
+// Checks what does not need the device. Returns an error message or "".
+std::string checkArguments(int64_t numArgs, const vrir_gpu_arg *args) {
+  if (numArgs < 0 || (numArgs > 0 && !args))
+    return formatString("GPU: bad argument list (%lld arguments at %p)",
+                        static_cast<long long>(numArgs),
+                        static_cast<const void *>(args));
+  for (int64_t i = 0; i < numArgs; ++i) {
+    const vrir_gpu_arg &arg = args[i];
+    long long n = static_cast<long long>(i);
+    if (arg.kind == VRIR_GPU_ARG_SCALAR) {
+      if (arg.size != 1 && arg.size != 2 && arg.size != 4 && arg.size != 8)
+        return formatString(
+            "GPU: scalar argument %lld has %lld bytes (1, 2, 4 or "
+            "8 expected)",
+            n, static_cast<long long>(arg.size));
+    } else if (arg.kind == VRIR_GPU_ARG_BUFFER) {
+      if (arg.elemSize <= 0)
+        return formatString("GPU: buffer argument %lld has element size %lld",
+                            n, static_cast<long long>(arg.elemSize));
+      uint64_t begin = static_cast<uint64_t>(arg.value);
+      if (arg.size < 0 || begin + static_cast<uint64_t>(arg.size) < begin)
+        return formatString(
+            "GPU: buffer argument %lld spans %lld bytes from %p", n,
+            static_cast<long long>(arg.size),
+            reinterpret_cast<const void *>(static_cast<uintptr_t>(arg.value)));
+      if (arg.access & ~int64_t(VRIR_GPU_ACCESS_READ | VRIR_GPU_ACCESS_WRITE))
+        return formatString("GPU: buffer argument %lld has access bits %lld", n,
+                            static_cast<long long>(arg.access));
+    } else {
+      return formatString("GPU: argument %lld has kind %lld (0: buffer, 1: "
+                          "scalar)",
+                          n, static_cast<long long>(arg.kind));
+    }
+  }
+  return "";
+}
+
+// The launch proper, with the mutex held; returns an error message or "".
+std::string launchLocked(State &s, int64_t format, const char *binary,
+                         int64_t binarySize, const char *kernelName,
+                         const char *sites, int64_t numSites,
+                         const size_t grid[3], const size_t block[3],
+                         int64_t numArgs, const vrir_gpu_arg *args) {
+  if (!ensureInitialized(s))
+    return s.initError;
+  const OpenCL &cl = s.cl;
+  if (format == VRIR_GPU_FORMAT_OPENCL_SPIRV && !s.spirv)
+    return "GPU: the OpenCL device " + s.deviceName +
+           " takes no SPIR-V (OpenCL SPIR-V kernels need "
+           "clCreateProgramWithIL and a CL_DEVICE_IL_VERSION with SPIR-V)";
+
+  // Work sizes.
+  size_t global[3], groupItems = 1;
+  for (int d = 0; d < 3; ++d) {
+    if (__builtin_mul_overflow(grid[d], block[d], &global[d]))
+      return formatString("GPU: grid %zu x block %zu work-items overflow",
+                          grid[d], block[d]);
+    groupItems *= block[d];
+  }
+  if (groupItems > s.maxWorkGroupSize)
+    return formatString(
+        "GPU: block %zux%zux%zu has %zu work-items, more than the "
+        "%zu work-items a work-group of %s may have",
+        block[0], block[1], block[2], groupItems, s.maxWorkGroupSize,
+        s.deviceName.c_str());
+  for (int d = 0; d < 3; ++d)
+    if (block[d] > s.maxWorkItemSizes[d])
+      return formatString(
+          "GPU: block %zux%zux%zu exceeds the largest work-group of "
+          "%s in dimension %d (%zu)",
+          block[0], block[1], block[2], s.deviceName.c_str(), d,
+          s.maxWorkItemSizes[d]);
+
+  // Program and kernel.
+  std::string error;
+  Program *program = getProgram(
+      s, format, std::string_view(binary, static_cast<size_t>(binarySize)),
+      kernelName, error);
+  if (!program)
+    return error;
+  cl_kernel kernel = getKernel(s, *program, kernelName, error);
+  if (!kernel)
+    return error;
+
+  cl_uint expectedParams = 1; // the error buffer
+  for (int64_t i = 0; i < numArgs; ++i)
+    expectedParams += args[i].kind == VRIR_GPU_ARG_BUFFER ? 2 : 1;
+  cl_uint kernelParams = 0;
+  if (cl.clGetKernelInfo(kernel, CL_KERNEL_NUM_ARGS, sizeof(kernelParams),
+                         &kernelParams, nullptr) == CL_SUCCESS &&
+      kernelParams != expectedParams)
+    return formatString(
+        "GPU: kernel '%s' has %u parameters, but the launch passes "
+        "%u (%lld arguments: two parameters per buffer, one per "
+        "scalar, and the error buffer)",
+        kernelName, kernelParams, expectedParams,
+        static_cast<long long>(numArgs));
+  size_t kernelGroupSize = 0;
+  if (cl.clGetKernelWorkGroupInfo(kernel, s.device, CL_KERNEL_WORK_GROUP_SIZE,
+                                  sizeof(kernelGroupSize), &kernelGroupSize,
+                                  nullptr) == CL_SUCCESS &&
+      kernelGroupSize > 0 && groupItems > kernelGroupSize)
+    return formatString(
+        "GPU: block %zux%zux%zu has %zu work-items, more than the "
+        "%zu kernel '%s' may have in a work-group on %s",
+        block[0], block[1], block[2], groupItems, kernelGroupSize, kernelName,
+        s.deviceName.c_str());
+
+  // Group the buffer arguments: ranges that overlap or touch share one
+  // device buffer. Arguments of 0 bytes need none.
+  LaunchBuffers buffers(s);
+  std::vector<int64_t> order;
+  for (int64_t i = 0; i < numArgs; ++i)
+    if (args[i].kind == VRIR_GPU_ARG_BUFFER && args[i].size > 0)
+      order.push_back(i);
+  std::sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
+    return static_cast<uint64_t>(args[a].value) <
+           static_cast<uint64_t>(args[b].value);
+  });
+  std::vector<size_t> groupOf(static_cast<size_t>(numArgs), 0);
+  for (int64_t i : order) {
+    uint64_t begin = static_cast<uint64_t>(args[i].value);
+    uint64_t end = begin + static_cast<uint64_t>(args[i].size);
+    if (buffers.groups.empty() || begin > buffers.groups.back().end)
+      buffers.groups.push_back({begin, end});
+    Group &group = buffers.groups.back();
+    group.end = std::max(group.end, end);
+    group.written |= (args[i].access & VRIR_GPU_ACCESS_WRITE) != 0;
+    groupOf[i] = buffers.groups.size() - 1;
+  }
+  std::vector<cl_long> offsets(static_cast<size_t>(numArgs), 0);
+  for (int64_t i = 0; i < numArgs; ++i) {
+    if (args[i].kind != VRIR_GPU_ARG_BUFFER)
+      continue;
+    offsets[i] = args[i].offset;
+    if (args[i].size == 0)
+      continue;
+    uint64_t delta =
+        static_cast<uint64_t>(args[i].value) - buffers.groups[groupOf[i]].begin;
+    uint64_t elemSize = static_cast<uint64_t>(args[i].elemSize);
+    if (delta % elemSize != 0)
+      return formatString(
+          "GPU: buffer argument %lld of kernel '%s' starts %llu "
+          "bytes into memory it shares with other arguments, not a "
+          "multiple of its element size %llu",
+          static_cast<long long>(i), kernelName,
+          static_cast<unsigned long long>(delta),
+          static_cast<unsigned long long>(elemSize));
+    offsets[i] += static_cast<cl_long>(delta / elemSize);
+  }
+
+  // Upload every group: the kernel may write only part of a range.
+  for (Group &group : buffers.groups) {
+    size_t bytes = static_cast<size_t>(group.end - group.begin);
+    group.mem = acquireBuffer(s, bytes, group.capacity, error);
+    if (!group.mem)
+      return error;
+    buffers.pending = true;
+    cl_int err = cl.clEnqueueWriteBuffer(
+        s.queue, group.mem, CL_TRUE, 0, bytes,
+        reinterpret_cast<const void *>(static_cast<uintptr_t>(group.begin)), 0,
+        nullptr, nullptr);
+    if (err != CL_SUCCESS)
+      return formatString("GPU: copying %zu bytes to the device failed (%s)",
+                          bytes, clError(err).c_str());
+    ++s.stats.uploads;
+    s.stats.bytesUploaded += static_cast<int64_t>(bytes);
+  }
+  const cl_long zeros[kErrorWords] = {};
+  cl_int err =
+      cl.clEnqueueWriteBuffer(s.queue, s.errorBuffer, CL_TRUE, 0, sizeof(zeros),
+                              zeros, 0, nullptr, nullptr);
+  if (err != CL_SUCCESS)
+    return formatString("GPU: copying to the device failed (%s)",
+                        clError(err).c_str());
+
+  // Kernel arguments.
+  cl_uint param = 0;
+  for (int64_t i = 0; i < numArgs; ++i) {
+    const vrir_gpu_arg &arg = args[i];
+    if (arg.kind == VRIR_GPU_ARG_BUFFER) {
+      cl_mem mem =
+          arg.size > 0 ? buffers.groups[groupOf[i]].mem : s.emptyBuffer;
+      err = cl.clSetKernelArg(kernel, param++, sizeof(cl_mem), &mem);
+      if (err == CL_SUCCESS)
+        err = cl.clSetKernelArg(kernel, param++, sizeof(cl_long), &offsets[i]);
+    } else {
+      // The low bytes of `value` (little-endian).
+      err = cl.clSetKernelArg(kernel, param++, static_cast<size_t>(arg.size),
+                              &arg.value);
+    }
+    if (err != CL_SUCCESS)
+      return formatString(
+          "GPU: setting argument %lld of kernel '%s' failed (%s)",
+          static_cast<long long>(i), kernelName, clError(err).c_str());
+  }
+  err = cl.clSetKernelArg(kernel, param, sizeof(cl_mem), &s.errorBuffer);
+  if (err != CL_SUCCESS)
+    return formatString(
+        "GPU: setting the error buffer of kernel '%s' failed (%s)", kernelName,
+        clError(err).c_str());
+
+  err = cl.clEnqueueNDRangeKernel(s.queue, kernel, 3, nullptr, global, block, 0,
+                                  nullptr, nullptr);
+  if (err != CL_SUCCESS)
+    return formatString(
+        "GPU: launching kernel '%s' on %zux%zux%zu work-items in "
+        "work-groups of %zux%zux%zu failed (%s)",
+        kernelName, global[0], global[1], global[2], block[0], block[1],
+        block[2], clError(err).c_str());
+  ++s.stats.kernels;
+
+  // Results.
+  cl_long errorWords[kErrorWords] = {};
+  err = cl.clEnqueueReadBuffer(s.queue, s.errorBuffer, CL_TRUE, 0,
+                               sizeof(errorWords), errorWords, 0, nullptr,
+                               nullptr);
+  if (err != CL_SUCCESS)
+    return formatString("GPU: kernel '%s' failed (%s)", kernelName,
+                        clError(err).c_str());
+  for (Group &group : buffers.groups) {
+    if (!group.written)
+      continue;
+    size_t bytes = static_cast<size_t>(group.end - group.begin);
+    err = cl.clEnqueueReadBuffer(
+        s.queue, group.mem, CL_TRUE, 0, bytes,
+        reinterpret_cast<void *>(static_cast<uintptr_t>(group.begin)), 0,
+        nullptr, nullptr);
+    if (err != CL_SUCCESS)
+      return formatString(
+          "GPU: copying %zu bytes of results of kernel '%s' from "
+          "the device failed (%s)",
+          bytes, kernelName, clError(err).c_str());
+    ++s.stats.downloads;
+    s.stats.bytesDownloaded += static_cast<int64_t>(bytes);
+  }
+  buffers.pending = false;
+
+  if (errorWords[0] != 0)
+    vrir_rt_parallel_bounds_error(siteName(sites, numSites, errorWords[1]),
+                                  errorWords[2], errorWords[3], errorWords[4]);
+  return "";
+}
+
+// The message of a failed launch: raised once nothing is left to clean up.
+thread_local std::string launchError;
+
+// Returns the error message of the launch, or null.
+const char *launch(int64_t format, const char *binary, int64_t binarySize,
+                   const char *kernelName, const char *sites, int64_t numSites,
+                   const int64_t grid[3], const int64_t block[3],
+                   int64_t numArgs, const vrir_gpu_arg *args) {
+  size_t gridSizes[3], blockSizes[3];
+  bool empty = false;
+  for (int d = 0; d < 3; ++d) {
+    if (grid[d] < 0 || block[d] < 0) {
+      launchError = formatString(
+          "GPU: negative work size: grid %lldx%lldx%lld, "
+          "block %lldx%lldx%lld",
+          static_cast<long long>(grid[0]), static_cast<long long>(grid[1]),
+          static_cast<long long>(grid[2]), static_cast<long long>(block[0]),
+          static_cast<long long>(block[1]), static_cast<long long>(block[2]));
+      return launchError.c_str();
+    }
+    empty |= grid[d] == 0 || block[d] == 0;
+    gridSizes[d] = static_cast<size_t>(grid[d]);
+    blockSizes[d] = static_cast<size_t>(block[d]);
+  }
+  if (empty)
+    return nullptr;
+
+  if (format == VRIR_GPU_FORMAT_VULKAN_SPIRV) {
+    launchError = "GPU: the Vulkan SPIR-V backend of the VRIR GPU runtime is "
+                  "not implemented yet";
+    return launchError.c_str();
+  }
+  if (format != VRIR_GPU_FORMAT_OPENCL_C &&
+      format != VRIR_GPU_FORMAT_OPENCL_SPIRV) {
+    launchError = formatString("GPU: unknown kernel format %lld",
+                               static_cast<long long>(format));
+    return launchError.c_str();
+  }
+  if (!binary || binarySize < 0 || !kernelName) {
+    launchError = "GPU: launch without a kernel binary or name";
+    return launchError.c_str();
+  }
+  launchError = checkArguments(numArgs, args);
+  if (!launchError.empty())
+    return launchError.c_str();
+
+  State &s = getState();
+  {
+    std::lock_guard<std::mutex> lock(s.mutex);
+    launchError = launchLocked(s, format, binary, binarySize, kernelName, sites,
+                               numSites, gridSizes, blockSizes, numArgs, args);
+  }
+  return launchError.empty() ? nullptr : launchError.c_str();
+}
+
+} // namespace
+
+extern "C" {
+
+void vrir_gpu_launch(int64_t format, const char *binary, int64_t binarySize,
+                     const char *kernelName, const char *sites,
+                     int64_t numSites, int64_t gridX, int64_t gridY,
+                     int64_t gridZ, int64_t blockX, int64_t blockY,
+                     int64_t blockZ, int64_t numArgs,
+                     const vrir_gpu_arg *args) {
+  // Nothing with a destructor lives in this frame: vrir_rt_error longjmps.
+  const int64_t grid[3] = {gridX, gridY, gridZ};
+  const int64_t block[3] = {blockX, blockY, blockZ};
+  if (const char *error = launch(format, binary, binarySize, kernelName, sites,
+                                 numSites, grid, block, numArgs, args))
+    vrir_rt_error(error);
+}
+
+int vrir_gpu_available(int64_t format) {
+  if (format != VRIR_GPU_FORMAT_OPENCL_C &&
+      format != VRIR_GPU_FORMAT_OPENCL_SPIRV)
+    return 0;
+  State &s = getState();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (!ensureInitialized(s))
+    return 0;
+  return format == VRIR_GPU_FORMAT_OPENCL_C || s.spirv ? 1 : 0;
+}
+
+const char *vrir_gpu_device_name(int64_t format) {
+  return vrir_gpu_available(format) ? getState().deviceName.c_str() : "";
+}
+
+void vrir_gpu_get_stats(vrir_gpu_stats *stats) {
+  if (!stats)
+    return;
+  State &s = getState();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  *stats = s.stats;
+}
+
+void vrir_gpu_reset_stats(void) {
+  State &s = getState();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  s.stats = vrir_gpu_stats{};
+}
+
+} // extern "C"
