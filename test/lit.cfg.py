@@ -35,3 +35,26 @@ config.substitutions.insert(0, ("%python", config.python_executable))
 config.substitutions.append(
     ("%vrir_emit", "env PYTHONPATH=%s %s -m vrir.emit" % (
         os.path.join(config.vrir_src_root, "python"), config.python_executable)))
+
+# GPU backends the VRIR GPU runtime can use here (PoCL gives OpenCL on the
+# CPU; scripts/setup.sh installs it): GPU integration tests REQUIRE them.
+def _gpu_available(format_number):
+    import ctypes
+    lib = os.path.join(config.vrir_obj_root, "lib")
+    try:
+        ctypes.CDLL(os.path.join(lib, "libvrir_runtime.so"),
+                    mode=ctypes.RTLD_GLOBAL)
+        gpu = ctypes.CDLL(os.path.join(lib, "libvrir_gpu_runtime.so"))
+        return gpu.vrir_gpu_available(ctypes.c_int64(format_number)) == 1
+    except OSError:
+        return False
+
+if _gpu_available(0):
+    config.available_features.add("opencl")
+
+# OpenCL C written by `vr-translate --gpu-to-opencl-c` (test/Target/OpenCLC),
+# compiled by clang as OpenCL C 1.2 from stdin.
+config.substitutions.append(
+    ("%opencl-c-check", "%s -x cl -cl-std=CL1.2 -target spir64 "
+     "-Xclang -finclude-default-header -fsyntax-only -Werror -" %
+     os.path.join(config.llvm_tools_dir, "clang")))

@@ -68,7 +68,7 @@ mlir::vrir::lowerToLLVM(ModuleOp module, const CompileOptions &options,
   PassManager pm(module->getContext());
   if (configure && failed(configure(pm)))
     return failure();
-  buildVRIRToCPUPipeline(pm, options.pipeline);
+  buildVRIRPipeline(pm, options.pipeline);
   return pm.run(module);
 }
 
@@ -152,6 +152,11 @@ mlir::vrir::getRuntimeLibraries(StringRef runtimeDirectory) {
   llvm::SmallString<256> runtime(runtimeDirectory);
   llvm::sys::path::append(runtime, "libvrir_runtime.so");
   std::vector<std::string> libraries = {std::string(runtime)};
+  // Kernels of GPU sections launch through the GPU runtime (which loads
+  // the Vulkan or OpenCL driver only when a kernel runs).
+  llvm::SmallString<256> gpuRuntime(runtimeDirectory);
+  llvm::sys::path::append(gpuRuntime, "libvrir_gpu_runtime.so");
+  libraries.push_back(std::string(gpuRuntime));
   for (const char *library :
        {VRIR_OMP_LIBRARY, VRIR_BLAS_LIBRARY, VRIR_MLIR_RUNNER_UTILS})
     libraries.push_back(library);

@@ -1,6 +1,7 @@
 """Runs functions of a VRIR module with vr-run and compares with NumPy.
 
-Usage (from a lit RUN line): python compare.py SPEC.py WORKDIR [--leaks]
+Usage (from a lit RUN line):
+  python compare.py SPEC.py WORKDIR [--leaks] [--target=TARGET]
 
 SPEC.py defines SOURCE (the .mlir file, relative to SPEC.py) and CASES, a
 list of `Case`s. A case names the entry function, its arguments in order
@@ -9,6 +10,9 @@ arrays written in place (by argument name), or an error message. Inputs are
 written as .npy files; outputs are read back and compared with
 numpy.testing.assert_allclose (exact for integers and booleans). With
 --leaks every vr-run runs under valgrind, which must report no lost memory.
+With --target=TARGET every vr-run gets `--target=TARGET`: the same spec then
+checks the GPU sections' code on that GPU backend. A case whose `targets`
+list does not name the target is skipped (say why in the spec).
 """
 
 import dataclasses
@@ -31,6 +35,7 @@ class Case:
     atol: float = 0.0
     extra: list = dataclasses.field(default_factory=list)  # vr-run flags
     source: str = ""  # overrides the spec's SOURCE
+    targets: list = None  # targets the case runs on (None: all)
 
 
 def scalar_text(value):
@@ -130,6 +135,10 @@ def run_case(source, case, workdir, index, leaks=False):
 def main():
     spec_path, workdir = sys.argv[1], sys.argv[2]
     leaks = "--leaks" in sys.argv[3:]
+    target = "cpu"
+    for option in sys.argv[3:]:
+        if option.startswith("--target="):
+            target = option.split("=", 1)[1]
     os.makedirs(workdir, exist_ok=True)
     spec = importlib.util.spec_from_file_location("spec", spec_path)
     module = importlib.util.module_from_spec(spec)
@@ -141,6 +150,12 @@ def main():
         source = os.path.join(here, case.source or module.SOURCE)
         if leaks and case.error:
             continue  # an error unwinds past the frees of temporaries
+        if case.targets is not None and target not in case.targets:
+            print(f"skipped {case.entry} (case {index}) on {target}")
+            continue
+        if target != "cpu":
+            case = dataclasses.replace(case,
+                                       extra=case.extra + [f"--target={target}"])
         run_case(source, case, workdir, index, leaks)
 
 

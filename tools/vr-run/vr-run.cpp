@@ -72,6 +72,11 @@ static cl::opt<std::string> emitShared(
     "emit-shared",
     cl::desc("Write the compiled module as a shared library (links the "
              "object file with the VRIR runtime, libomp and OpenBLAS)"));
+static cl::opt<std::string> target(
+    "target", cl::init(""),
+    cl::desc("Where GPU sections run: cpu (inline, the default) or opencl "
+             "(OpenCL C kernels through the GPU runtime); the VRIR_TARGET "
+             "environment variable sets the default"));
 static cl::opt<bool> noOpenMP("no-openmp",
                               cl::desc("Run parallel loops serially"));
 static cl::opt<unsigned> optLevel("O", cl::init(3), cl::Prefix,
@@ -432,6 +437,16 @@ void printArray(llvm::raw_ostream &os, const NpyArray &array) {
 LogicalResult lowerToLLVM(ModuleOp module) {
   CompileOptions options;
   options.pipeline.enableOpenMP = !noOpenMP;
+  std::string targetName = target;
+  if (targetName.empty())
+    if (const char *fromEnvironment = std::getenv("VRIR_TARGET"))
+      targetName = fromEnvironment;
+  if (targetName.empty() || targetName == "cpu")
+    options.pipeline.gpuTarget = GPUTarget::None;
+  else if (targetName == "opencl")
+    options.pipeline.gpuTarget = GPUTarget::OpenCLC;
+  else
+    fail("unknown target '" + targetName + "' (expected cpu or opencl)");
   return mlir::vrir::lowerToLLVM(module, options, [&](PassManager &pm) {
     if (failed(applyPassManagerCLOptions(pm)))
       return failure();

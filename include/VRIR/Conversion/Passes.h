@@ -15,15 +15,25 @@ namespace vrir {
 #define GEN_PASS_REGISTRATION
 #include "VRIR/Conversion/Passes.h.inc"
 
-/// Options of the `vrir-to-cpu` pipeline.
-struct CPUPipelineOptions {
-  /// Lower `pfor` to OpenMP; without it parallel loops run serially.
-  bool enableOpenMP = true;
+/// Where the code of `gpu_section`s runs.
+enum class GPUTarget {
+  /// Inline on the CPU, like the code around them.
+  None,
+  /// OpenCL C kernels, launched through the VRIR GPU runtime.
+  OpenCLC,
 };
 
-/// VRIR (with func/scf/arith/cf) all the way to the LLVM dialect.
-void buildVRIRToCPUPipeline(OpPassManager &pm,
-                            const CPUPipelineOptions &options = {});
+/// Options of the `vrir-to-cpu` and `vrir-to-opencl` pipelines.
+struct PipelineOptions {
+  /// Lower `pfor` outside GPU sections to OpenMP; without it parallel
+  /// loops run serially.
+  bool enableOpenMP = true;
+  GPUTarget gpuTarget = GPUTarget::None;
+};
+
+/// VRIR (with func/scf/arith/cf) all the way to the LLVM dialect, GPU
+/// sections as `options.gpuTarget` says.
+void buildVRIRPipeline(OpPassManager &pm, const PipelineOptions &options = {});
 
 /// Registers `vrir-to-cpu` with the pass pipeline registry.
 void registerVRIRPipelines();

@@ -35,7 +35,7 @@ namespace vrir {
 
 /// Options of a compilation to native code.
 struct CompileOptions {
-  CPUPipelineOptions pipeline;
+  PipelineOptions pipeline;
   /// Optimization level of the LLVM IR passes (0 to 3).
   unsigned optLevel = 3;
 };
@@ -78,8 +78,8 @@ llvm::Error emitObjectFile(ModuleOp module,
                            function_ref<llvm::Error(llvm::Module *)> optimize,
                            StringRef path);
 
-/// The shared libraries generated code calls: the VRIR runtime in
-/// `runtimeDirectory`, libomp, OpenBLAS and MLIR's C runner utilities.
+/// The shared libraries generated code calls: the VRIR runtime and the
+/// VRIR GPU runtime in `runtimeDirectory`, libomp, OpenBLAS and MLIR's C runner utilities.
 llvm::Expected<std::vector<std::string>>
 getRuntimeLibraries(StringRef runtimeDirectory);
 

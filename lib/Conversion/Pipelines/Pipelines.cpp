@@ -7,20 +7,30 @@
 
 using namespace mlir;
 
-/// VRIR -> memref/scf/linalg -> (deallocation) -> affine loops -> scf
-/// -> OpenMP -> LLVM. Upstream passes by name, so the same list can be run
-/// stage by stage with vr-opt.
-static const char *const kVRIRToCPUFront =
+/// VRIR -> memref/scf/linalg -> [GPU kernels] -> (deallocation) -> affine
+/// loops -> scf -> OpenMP -> LLVM. Upstream passes by name, so the same
+/// list can be run stage by stage with vr-opt.
+static const char *const kVRIRFront =
     // Calls between frontend functions are inlined once their bodies are
     // structured (single blocks fit in pfor bodies).
     "mem2reg,lift-cf-to-scf,canonicalize,inline,cse,vrir-uplift-while-to-for,"
-    "canonicalize,vrir-fuse-elementwise,convert-vrir-to-memref,canonicalize,"
+    "canonicalize,vrir-fuse-elementwise,";
+/// GPU sections: their parallel loops become outlined kernels with flat
+/// buffer arguments, translated for the target and launched through the
+/// runtime; the rest of each section stays on the host.
+static const char *const kVRIRToGPUKernels =
+    "convert-vrir-to-memref{gpu-sections=true},vrir-gpu-map-sections,"
+    "convert-parallel-loops-to-gpu,gpu-launch-sink-index-computations,"
+    "gpu-kernel-outlining,vrir-gpu-kernel-abi,"
+    "gpu.module(lower-affine,canonicalize,cse),";
+static const char *const kVRIRMiddle =
+    "canonicalize,"
     // Counted loops give index ranges: wrap-around and checks they prove
     // redundant fold away.
     "cse,int-range-optimizations,canonicalize,"
     "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
     "convert-linalg-to-loops,canonicalize";
-static const char *const kVRIRToCPUBack =
+static const char *const kVRIRBack =
     "convert-scf-to-cf,expand-strided-metadata,lower-affine,"
     "convert-complex-to-standard,"
     // LLVM intrinsics first; libm for what has none (math-to-libm marks
@@ -34,21 +44,31 @@ static const char *const kVRIRToCPUBack =
     "convert-cf-to-llvm,convert-func-to-llvm,convert-openmp-to-llvm,"
     "reconcile-unrealized-casts,canonicalize";
 
-void mlir::vrir::buildVRIRToCPUPipeline(OpPassManager &pm,
-                                        const CPUPipelineOptions &options) {
-  std::string pipeline = kVRIRToCPUFront;
+void mlir::vrir::buildVRIRPipeline(OpPassManager &pm,
+                                   const PipelineOptions &options) {
+  std::string pipeline = kVRIRFront;
+  switch (options.gpuTarget) {
+  case GPUTarget::None:
+    pipeline += "convert-vrir-to-memref,";
+    break;
+  case GPUTarget::OpenCLC:
+    pipeline += kVRIRToGPUKernels;
+    pipeline += "vrir-gpu-launch-to-runtime{format=opencl-c},";
+    break;
+  }
+  pipeline += kVRIRMiddle;
   if (options.enableOpenMP)
     // The alloca scopes around loop bodies must go before scf-to-cf splits
     // the bodies into blocks.
     pipeline += ",convert-scf-to-openmp,vrir-inline-alloca-scopes";
   pipeline += ",";
-  pipeline += kVRIRToCPUBack;
+  pipeline += kVRIRBack;
   if (failed(parsePassPipeline(pipeline, pm)))
-    llvm::report_fatal_error("vrir-to-cpu: bad pipeline description");
+    llvm::report_fatal_error("vrir: bad pipeline description");
 }
 
 namespace {
-struct CPUPipelineCLOptions : public PassPipelineOptions<CPUPipelineCLOptions> {
+struct PipelineCLOptions : public PassPipelineOptions<PipelineCLOptions> {
   Option<bool> enableOpenMP{*this, "openmp",
                             llvm::cl::desc("Lower pfor to OpenMP"),
                             llvm::cl::init(true)};
@@ -56,11 +76,22 @@ struct CPUPipelineCLOptions : public PassPipelineOptions<CPUPipelineCLOptions> {
 } // namespace
 
 void mlir::vrir::registerVRIRPipelines() {
-  PassPipelineRegistration<CPUPipelineCLOptions>(
-      "vrir-to-cpu", "Lower a VRIR module to the LLVM dialect for the CPU",
-      [](OpPassManager &pm, const CPUPipelineCLOptions &cl) {
-        CPUPipelineOptions options;
-        options.enableOpenMP = cl.enableOpenMP;
-        buildVRIRToCPUPipeline(pm, options);
-      });
+  auto registerPipeline = [](StringRef name, StringRef description,
+                             GPUTarget gpuTarget) {
+    PassPipelineRegistration<PipelineCLOptions>(
+        name, description,
+        [gpuTarget](OpPassManager &pm, const PipelineCLOptions &cl) {
+          PipelineOptions options;
+          options.enableOpenMP = cl.enableOpenMP;
+          options.gpuTarget = gpuTarget;
+          buildVRIRPipeline(pm, options);
+        });
+  };
+  registerPipeline("vrir-to-cpu",
+                   "Lower a VRIR module to the LLVM dialect for the CPU",
+                   GPUTarget::None);
+  registerPipeline("vrir-to-opencl",
+                   "Lower a VRIR module to the LLVM dialect, GPU sections "
+                   "as OpenCL C kernels launched through the GPU runtime",
+                   GPUTarget::OpenCLC);
 }

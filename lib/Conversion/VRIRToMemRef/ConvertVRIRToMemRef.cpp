@@ -50,6 +50,8 @@ Value getAccessedArray(Operation *op) {
 
 struct ConvertVRIRToMemRefPass
     : public vrir::impl::ConvertVRIRToMemRefBase<ConvertVRIRToMemRefPass> {
+  using ConvertVRIRToMemRefBase::ConvertVRIRToMemRefBase;
+
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     VRIRTypeConverter converter(context);
@@ -64,6 +66,13 @@ struct ConvertVRIRToMemRefPass
                     StringAttr::get(context, lowering::describeArraySite(
                                                  array, op->getLoc())));
     });
+
+    // Sections to keep for the GPU lowering carry a mark that the patterns
+    // of the ops inside see.
+    if (gpuSections)
+      getOperation()->walk([&](GpuSectionOp section) {
+        section->setAttr(lowering::kGpuSectionAttrName, UnitAttr::get(context));
+      });
 
     ConversionTarget target(*context);
     target.addIllegalDialect<VRIRDialect>();

@@ -272,7 +272,8 @@ struct MatmulOpLowering : public OpConversionPattern<MatmulOp> {
         getShapeMessage(op, "(m,k) and (k2,n)"));
     Value result = allocateArray(rewriter, loc, op, resultType, {m, n});
 
-    if (!isBlasElementType(elementType)) {
+    // GPU sections take the linalg form, which becomes a kernel.
+    if (!isBlasElementType(elementType) || isInGpuSection(op)) {
       fillArray(rewriter, loc, result, getZero(rewriter, loc, elementType));
       linalg::MatmulOp::create(rewriter, loc, ValueRange{lhs, rhs},
                                ValueRange{result});
@@ -337,7 +338,8 @@ struct MatvecOpLowering : public OpConversionPattern<MatvecOp> {
         getShapeMessage(op, "(m,n) and (n2,)"));
     Value result = allocateArray(rewriter, loc, op, resultType, {m});
 
-    if (!isBlasElementType(elementType)) {
+    // GPU sections take the linalg form, which becomes a kernel.
+    if (!isBlasElementType(elementType) || isInGpuSection(op)) {
       fillArray(rewriter, loc, result, getZero(rewriter, loc, elementType));
       linalg::MatvecOp::create(rewriter, loc, ValueRange{matrix, vector},
                                ValueRange{result});

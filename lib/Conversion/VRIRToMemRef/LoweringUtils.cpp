@@ -165,6 +165,18 @@ bool lowering::isInParallelLoop(Operation *op) {
   return false;
 }
 
+bool lowering::isInGpuSection(Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    if (isa<GpuSectionOp, scf::ExecuteRegionOp>(parent) &&
+        parent->hasAttr(kGpuSectionAttrName))
+      return true;
+    if (isa<FunctionOpInterface>(parent))
+      return false;
+  }
+  return false;
+}
+
 void lowering::emitRuntimeError(OpBuilder &b, Location loc, Operation *anchor,
                                 StringRef message) {
   Value text = getConstantString(b, loc, anchor, message);

@@ -52,6 +52,16 @@ std::string describeArraySite(Value array, Location accessLoc);
 /// lose their function during conversion).
 constexpr StringLiteral kSiteAttrName = "vrir.site";
 
+/// Name of the unit attribute that marks, for the GPU lowering, the
+/// `vrir.gpu_section`s to keep (as `scf.execute_region`s carrying it) so
+/// that `vrir-gpu-map-sections` can turn their loops into kernels.
+constexpr StringLiteral kGpuSectionAttrName = VRIRDialect::kGpuSectionAttrName;
+
+/// True when `op` is inside a GPU section that the GPU lowering keeps:
+/// its loops must be parallel over their whole domain and must not call
+/// host libraries.
+bool isInGpuSection(Operation *op);
+
 /// The site recorded on `op` for its array operand `array`.
 std::string getArraySite(Operation *op, Value array);
 

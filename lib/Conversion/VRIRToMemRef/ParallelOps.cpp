@@ -36,19 +36,22 @@ struct PforOpLowering : public OpConversionPattern<PforOp> {
       counts.push_back(getRangeTripCount(rewriter, loc, space[3 * d],
                                          space[3 * d + 1], space[3 * d + 2]));
 
-    // The outermost dimension of the outermost pfor runs in parallel; the
-    // other dimensions, and nested pfors, are serial loops inside it. (One
-    // collapsed OpenMP loop over all dimensions would divide every
-    // iteration's counter back into indices and keep the innermost loop
-    // from vectorizing.)
+    // On the CPU the outermost dimension of the outermost pfor runs in
+    // parallel; the other dimensions, and nested pfors, are serial loops
+    // inside it. (One collapsed OpenMP loop over all dimensions would divide
+    // every iteration's counter back into indices and keep the innermost
+    // loop from vectorizing.) In a GPU section every dimension is parallel:
+    // each becomes a dimension of the kernel's grid.
     bool nested = isInParallelLoop(op);
+    unsigned parallelDims = isInGpuSection(op) ? dims : 1;
     SmallVector<Value> counters;
     Operation *outermost = nullptr;
     if (!nested) {
-      auto loop =
-          scf::ParallelOp::create(rewriter, loc, ValueRange{zero},
-                                  ValueRange{counts[0]}, ValueRange{one});
-      counters.push_back(loop.getInductionVars()[0]);
+      SmallVector<Value> zeros(parallelDims, zero), ones(parallelDims, one);
+      auto loop = scf::ParallelOp::create(
+          rewriter, loc, zeros, ArrayRef(counts).take_front(parallelDims),
+          ones);
+      llvm::append_range(counters, loop.getInductionVars());
       outermost = loop;
       rewriter.setInsertionPointToStart(loop.getBody());
     }
@@ -85,18 +88,48 @@ struct PforOpLowering : public OpConversionPattern<PforOp> {
   }
 };
 
-/// On the CPU a GPU section is its body, inline.
+/// On the CPU a GPU section is its body, inline. For the GPU lowering
+/// (sections marked with `kGpuSectionAttrName`) it becomes an
+/// `scf.execute_region` carrying the mark, which `vrir-gpu-map-sections`
+/// turns into kernel launches.
 struct GpuSectionOpLowering : public OpConversionPattern<GpuSectionOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(GpuSectionOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (op->hasAttr(kGpuSectionAttrName)) {
+      SmallVector<Type> resultTypes;
+      if (failed(getTypeConverter()->convertTypes(op.getResultTypes(),
+                                                  resultTypes)))
+        return failure();
+      auto region =
+          scf::ExecuteRegionOp::create(rewriter, op.getLoc(), resultTypes);
+      region->setAttr(kGpuSectionAttrName, rewriter.getUnitAttr());
+      rewriter.inlineRegionBefore(op.getBody(), region.getRegion(),
+                                  region.getRegion().end());
+      rewriter.replaceOp(op, region.getResults());
+      return success();
+    }
     Block *body = &op.getBody().front();
     auto yield = cast<YieldOp>(body->getTerminator());
     SmallVector<Value> results(yield.getValues());
     rewriter.eraseOp(yield);
     rewriter.inlineBlockBefore(body, op);
     rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+/// The terminator of a kept GPU section (see GpuSectionOpLowering).
+struct SectionYieldOpLowering : public OpConversionPattern<YieldOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(YieldOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto parent = dyn_cast<scf::ExecuteRegionOp>(op->getParentOp());
+    if (!parent || !parent->hasAttr(kGpuSectionAttrName))
+      return failure();
+    rewriter.replaceOpWithNewOp<scf::YieldOp>(op, adaptor.getValues());
     return success();
   }
 };
@@ -256,6 +289,6 @@ struct AtomicCasOpLowering : public OpConversionPattern<AtomicCasOp> {
 
 void mlir::vrir::populateVRIRParallelToSCFPatterns(
     const VRIRTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<PforOpLowering, GpuSectionOpLowering, AtomicRMWOpLowering,
-               AtomicCasOpLowering>(converter, patterns.getContext());
+  patterns.add<PforOpLowering, GpuSectionOpLowering, SectionYieldOpLowering,
+               AtomicRMWOpLowering, AtomicCasOpLowering>(converter, patterns.getContext());
 }

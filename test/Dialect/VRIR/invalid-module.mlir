@@ -111,3 +111,11 @@ module attributes {vrir.index_base = false} {
 // expected-error @+1 {{'vrir.index_base' must be the integer 0 or 1, got 18446744073709551617 : i128}}
 module attributes {vrir.index_base = 18446744073709551617 : i128} {
 }
+
+// -----
+
+func.func @gpu_section_mark_elsewhere() {
+  // expected-error @+1 {{'vrir.gpu_section' is a unit attribute of vrir.gpu_section and of the scf.execute_region it lowers to}}
+  %c = arith.constant {vrir.gpu_section} 0 : index
+  return
+}

@@ -51,6 +51,16 @@ Operation *VRIRDialect::materializeConstant(OpBuilder &builder, Attribute value,
 LogicalResult VRIRDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
+  if (name == kGpuSectionAttrName) {
+    if (!isa<UnitAttr>(attr.getValue()) ||
+        !(isa<GpuSectionOp>(op) || op->getName().getStringRef() ==
+                                       "scf.execute_region"))
+      return op->emitError("'")
+             << name
+             << "' is a unit attribute of vrir.gpu_section and of the "
+                "scf.execute_region it lowers to";
+    return success();
+  }
   if (name != kIndexBaseAttrName && name != kRangeExclusiveAttrName &&
       name != kMemoryAttrName)
     return op->emitError("unknown VRIR module attribute '") << name << "'";

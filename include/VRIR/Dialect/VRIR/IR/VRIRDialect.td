@@ -44,6 +44,9 @@ def VRIR_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kIndexBaseAttrName = "vrir.index_base";
     static constexpr ::llvm::StringLiteral kRangeExclusiveAttrName = "vrir.range_exclusive";
     static constexpr ::llvm::StringLiteral kMemoryAttrName = "vrir.memory";
+    /// Marks a GPU section that the GPU lowering keeps (on `vrir.gpu_section`
+    /// and on the `scf.execute_region` it becomes).
+    static constexpr ::llvm::StringLiteral kGpuSectionAttrName = "vrir.gpu_section";
   private:
     void registerTypes();
     void registerAttributes();

@@ -1,0 +1,40 @@
+//===- GpuABI.h - How VRIR passes arrays to GPU kernels ---------*- C++ -*-===//
+//
+// Internal to lib/Conversion/VRIRToGPU. `vrir-gpu-kernel-abi` passes each
+// array of rank r to a kernel as 2 + 2r arguments: a flat 1-D buffer of its
+// elements, the array's element offset into it, r sizes and r strides. The
+// buffer argument carries the attributes below; `vrir-gpu-launch-to-runtime`
+// reads them to describe the launch to the runtime.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VRIR_LIB_CONVERSION_VRIRTOGPU_GPUABI_H
+#define VRIR_LIB_CONVERSION_VRIRTOGPU_GPUABI_H
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir {
+namespace vrir {
+namespace gpuabi {
+
+/// On a kernel's buffer argument: the rank of the array it carries (i64).
+constexpr StringLiteral kRankAttrName = "vrir.rank";
+/// Unit attribute: the kernel does not write the buffer.
+constexpr StringLiteral kReadOnlyAttrName = "vrir.readonly";
+/// Unit attribute: no other buffer argument of the launch can alias it.
+constexpr StringLiteral kNoAliasAttrName = "vrir.noalias";
+
+/// Lowest and highest element offsets (from the buffer's start) that an
+/// array with `offset`, `sizes` and `strides` (any sign) reaches. For an
+/// empty array both are `offset` and `empty` is true.
+struct ElementSpan {
+  Value lowest, highest, empty;
+};
+ElementSpan computeElementSpan(OpBuilder &b, Location loc, Value offset,
+                               ValueRange sizes, ValueRange strides);
+
+} // namespace gpuabi
+} // namespace vrir
+} // namespace mlir
+
+#endif // VRIR_LIB_CONVERSION_VRIRTOGPU_GPUABI_H

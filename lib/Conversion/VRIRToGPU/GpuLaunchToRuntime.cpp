@@ -1,0 +1,213 @@
+//===- GpuLaunchToRuntime.cpp - Kernel launches as GPU runtime calls ------===//
+//
+// Translates each `gpu.module` for its target (OpenCL C today), keeps the
+// result as a constant of the host module, and replaces each
+// `gpu.launch_func` by a call of the GPU runtime's `vrir_gpu_launch`
+// (include/VRIR/Runtime/VRIRGPURuntime.h) with a table that describes the
+// kernel's arguments: buffers by their host bytes, scalars by their bits.
+//
+//===----------------------------------------------------------------------===//
+
+#include "VRIR/Conversion/Passes.h"
+#include "VRIR/Target/OpenCLC.h"
+
+#include "../VRIRToMemRef/LoweringUtils.h"
+#include "GpuABI.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+
+namespace mlir {
+namespace vrir {
+#define GEN_PASS_DEF_GPULAUNCHTORUNTIME
+#include "VRIR/Conversion/Passes.h.inc"
+} // namespace vrir
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::vrir;
+
+namespace {
+
+// Mirrors VRIRGPURuntime.h.
+constexpr int64_t kFormatOpenCLC = 0;
+constexpr int64_t kArgBuffer = 0, kArgScalar = 1;
+constexpr int64_t kAccessRead = 1, kAccessWrite = 2;
+constexpr int64_t kWordsPerArg = 6;
+
+int64_t getByteSize(Type type) {
+  if (type.isIndex())
+    return 8;
+  return (type.getIntOrFloatBitWidth() + 7) / 8;
+}
+
+/// A kernel's compiled form and the names of its bounds-check sites.
+struct KernelBinary {
+  std::string text;
+  SmallVector<std::string> sites;
+};
+
+struct GpuLaunchToRuntimePass
+    : public vrir::impl::GpuLaunchToRuntimeBase<GpuLaunchToRuntimePass> {
+  using GpuLaunchToRuntimeBase::GpuLaunchToRuntimeBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (format != "opencl-c") {
+      module.emitError("vrir-gpu-launch-to-runtime: unknown format '")
+          << format << "' (expected opencl-c)";
+      return signalPassFailure();
+    }
+    llvm::StringMap<KernelBinary> binaries;
+    for (auto gpuModule : module.getOps<gpu::GPUModuleOp>()) {
+      KernelBinary &binary = binaries[gpuModule.getName()];
+      llvm::raw_string_ostream os(binary.text);
+      if (failed(translateGPUModuleToOpenCLC(gpuModule, os, binary.sites)))
+        return signalPassFailure();
+    }
+    SmallVector<gpu::LaunchFuncOp> launches;
+    module.walk([&](gpu::LaunchFuncOp op) { launches.push_back(op); });
+    for (gpu::LaunchFuncOp launch : launches) {
+      auto it = binaries.find(launch.getKernelModuleName());
+      auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+          launch, launch.getKernel());
+      if (it == binaries.end() || !kernel) {
+        launch.emitOpError("refers to no kernel of this module");
+        return signalPassFailure();
+      }
+      if (failed(lowerLaunch(launch, kernel, it->second)))
+        return signalPassFailure();
+    }
+    for (auto gpuModule :
+         llvm::make_early_inc_range(module.getOps<gpu::GPUModuleOp>()))
+      gpuModule.erase();
+    module->removeAttr(gpu::GPUDialect::getContainerModuleAttrName());
+  }
+
+  LogicalResult lowerLaunch(gpu::LaunchFuncOp launch, gpu::GPUFuncOp kernel,
+                            const KernelBinary &binary) {
+    OpBuilder b(launch);
+    Location loc = launch.getLoc();
+    MLIRContext *context = b.getContext();
+    Type i64 = b.getI64Type();
+    auto ptrType = LLVM::LLVMPointerType::get(context);
+    auto constant = [&](int64_t value) -> Value {
+      return arith::ConstantIntOp::create(b, loc, i64, value);
+    };
+    auto toI64 = [&](Value value) -> Value {
+      Type type = value.getType();
+      if (type.isIndex())
+        return arith::IndexCastOp::create(b, loc, i64, value);
+      if (auto floatType = dyn_cast<FloatType>(type)) {
+        value = arith::BitcastOp::create(
+            b, loc, b.getIntegerType(floatType.getWidth()), value);
+        type = value.getType();
+      }
+      if (type.getIntOrFloatBitWidth() < 64)
+        return arith::ExtUIOp::create(b, loc, i64, value);
+      return value;
+    };
+
+    // The argument table: six words per runtime argument.
+    SmallVector<SmallVector<Value, kWordsPerArg>> table;
+    OperandRange operands = launch.getKernelOperands();
+    for (unsigned index = 0; index < operands.size(); ++index) {
+      Value operand = operands[index];
+      auto bufferType = dyn_cast<MemRefType>(operand.getType());
+      if (!bufferType) {
+        if (!operand.getType().isIntOrIndexOrFloat())
+          return launch.emitOpError("passes a value of type ")
+                 << operand.getType() << " that no GPU kernel can take";
+        table.push_back({constant(kArgScalar), toI64(operand),
+                         constant(getByteSize(operand.getType())), constant(0),
+                         constant(0), constant(0)});
+        continue;
+      }
+      auto rank =
+          kernel.getArgAttrOfType<IntegerAttr>(index, gpuabi::kRankAttrName);
+      if (!rank)
+        return launch.emitOpError("passes a memref the kernel ABI pass did "
+                                  "not flatten (run vrir-gpu-kernel-abi)");
+      int64_t r = rank.getInt();
+      Value offset = operands[index + 1];
+      ValueRange sizes = operands.slice(index + 2, r);
+      ValueRange strides = operands.slice(index + 2 + r, r);
+      gpuabi::ElementSpan span =
+          gpuabi::computeElementSpan(b, loc, offset, sizes, strides);
+      int64_t elementBytes = getByteSize(bufferType.getElementType());
+      Value elementSize = arith::ConstantIndexOp::create(b, loc, elementBytes);
+      Value base =
+          memref::ExtractAlignedPointerAsIndexOp::create(b, loc, operand);
+      Value lowestByte = arith::AddIOp::create(
+          b, loc, base,
+          arith::MulIOp::create(b, loc, span.lowest, elementSize));
+      Value count = arith::AddIOp::create(
+          b, loc, arith::SubIOp::create(b, loc, span.highest, span.lowest),
+          arith::ConstantIndexOp::create(b, loc, 1));
+      count = arith::SelectOp::create(
+          b, loc, span.empty, arith::ConstantIndexOp::create(b, loc, 0), count);
+      Value bytes = arith::MulIOp::create(b, loc, count, elementSize);
+      Value relative = arith::SubIOp::create(b, loc, offset, span.lowest);
+      int64_t access = kAccessRead;
+      if (!kernel.getArgAttr(index, gpuabi::kReadOnlyAttrName))
+        access |= kAccessWrite;
+      table.push_back({constant(kArgBuffer), toI64(lowestByte), toI64(bytes),
+                       constant(elementBytes), toI64(relative),
+                       constant(access)});
+      ++index; // The offset travels in the buffer's entry.
+    }
+
+    // The table lives in the entry block's stack frame: launches in loops
+    // reuse it.
+    Value tablePointer;
+    {
+      OpBuilder::InsertionGuard guard(b);
+      auto function = launch->getParentOfType<FunctionOpInterface>();
+      b.setInsertionPointToStart(&function.getFunctionBody().front());
+      Value words = constant(std::max<int64_t>(1, table.size() * kWordsPerArg));
+      tablePointer = LLVM::AllocaOp::create(b, loc, ptrType, i64, words);
+    }
+    for (auto [argNumber, entry] : llvm::enumerate(table))
+      for (auto [word, value] : llvm::enumerate(entry)) {
+        Value slot =
+            LLVM::GEPOp::create(b, loc, ptrType, i64, tablePointer,
+                                ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(
+                                    argNumber * kWordsPerArg + word)});
+        LLVM::StoreOp::create(b, loc, value, slot);
+      }
+
+    std::string sites;
+    for (const std::string &site : binary.sites) {
+      sites += site;
+      sites.push_back('\0');
+    }
+    SmallVector<Value> args = {
+        constant(kFormatOpenCLC),
+        lowering::getConstantString(b, loc, launch, binary.text),
+        constant(binary.text.size()),
+        lowering::getConstantString(b, loc, launch,
+                                    launch.getKernelName().getValue()),
+        lowering::getConstantString(b, loc, launch, sites),
+        constant(binary.sites.size())};
+    gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+    gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+    for (Value size : {grid.x, grid.y, grid.z, block.x, block.y, block.z})
+      args.push_back(toI64(size));
+    args.push_back(constant(table.size()));
+    args.push_back(tablePointer);
+    LLVM::LLVMFuncOp function = lowering::declareVoidFunction(
+        b, launch, "vrir_gpu_launch", ValueRange(args).getTypes());
+    // No memory-effect attribute: the runtime writes the arrays whose
+    // addresses the table holds.
+    LLVM::CallOp::create(b, loc, function, args);
+    launch.erase();
+    return success();
+  }
+};
+
+} // namespace

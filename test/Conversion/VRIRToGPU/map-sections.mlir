@@ -1,0 +1,101 @@
+// RUN: vr-opt %s --vrir-gpu-map-sections --split-input-file | FileCheck %s
+// RUN: vr-opt %s --vrir-gpu-map-sections="block-2d-x=16 block-2d-y=4" --split-input-file | FileCheck %s --check-prefix=TILE
+
+// A 2-D loop over a row-major array: tiled 8 x 32, the last (contiguous)
+// dimension on x; the section is inlined.
+// CHECK-LABEL: func.func @row_major
+// CHECK-NOT: scf.execute_region
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
+// CHECK: scf.parallel (%{{.*}}, %{{.*}}) = {{.*}} step (%[[C8]], %[[C32]])
+// CHECK:   scf.parallel
+// CHECK:     scf.if
+// CHECK:       memref.store
+// CHECK:   } {mapping = [#gpu.loop_dim_map<processor = thread_y{{.*}}>, #gpu.loop_dim_map<processor = thread_x{{.*}}>]}
+// CHECK: } {mapping = [#gpu.loop_dim_map<processor = block_y{{.*}}>, #gpu.loop_dim_map<processor = block_x{{.*}}>]}
+// TILE-LABEL: func.func @row_major
+// TILE-DAG: %[[C4:.*]] = arith.constant 4 : index
+// TILE-DAG: %[[C16:.*]] = arith.constant 16 : index
+// TILE: scf.parallel (%{{.*}}, %{{.*}}) = {{.*}} step (%[[C4]], %[[C16]])
+func.func @row_major(%A: memref<?x?xf64>, %m: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cst = arith.constant 1.0 : f64
+  scf.execute_region {
+    scf.parallel (%i, %j) = (%c0, %c0) to (%m, %n) step (%c1, %c1) {
+      memref.store %cst, %A[%i, %j] : memref<?x?xf64>
+    }
+    scf.yield
+  } {vrir.gpu_section}
+  return
+}
+
+// -----
+
+// Column-major: the first dimension has unit stride, so it goes on x.
+// CHECK-LABEL: func.func @col_major
+// CHECK: } {mapping = [#gpu.loop_dim_map<processor = thread_x{{.*}}>, #gpu.loop_dim_map<processor = thread_y{{.*}}>]}
+// CHECK: } {mapping = [#gpu.loop_dim_map<processor = block_x{{.*}}>, #gpu.loop_dim_map<processor = block_y{{.*}}>]}
+func.func @col_major(%A: memref<?x?xf64, strided<[1, ?]>>, %m: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cst = arith.constant 1.0 : f64
+  scf.execute_region {
+    scf.parallel (%i, %j) = (%c0, %c0) to (%m, %n) step (%c1, %c1) {
+      memref.store %cst, %A[%i, %j] : memref<?x?xf64, strided<[1, ?]>>
+    }
+    scf.yield
+  } {vrir.gpu_section}
+  return
+}
+
+// -----
+
+// A linalg op becomes a kernel; a nested parallel loop runs serially in
+// its work-item; code outside loops and loops with reductions stay on the
+// host; the section's result is its yield.
+// CHECK-LABEL: func.func @mixed
+// CHECK: scf.parallel {{.*}} step (%{{.*}})
+// CHECK:   scf.parallel
+// CHECK:     arith.sitofp
+// CHECK-NOT: linalg.generic
+// CHECK:   } {mapping = [#gpu.loop_dim_map<processor = thread_x{{.*}}>]}
+// CHECK: } {mapping = [#gpu.loop_dim_map<processor = block_x{{.*}}>]}
+// CHECK: scf.parallel
+// CHECK:   scf.parallel
+// CHECK:   } {mapping = [#gpu.loop_dim_map<processor = sequential{{.*}}>]}
+// CHECK: } {mapping = [#gpu.loop_dim_map<processor = thread_x{{.*}}>]}
+// CHECK: } {mapping = [#gpu.loop_dim_map<processor = block_x{{.*}}>]}
+// CHECK: %[[SUM:.*]] = scf.parallel {{.*}} init
+// CHECK-NOT: mapping
+// CHECK: return %[[SUM]]
+#id = affine_map<(d0) -> (d0)>
+func.func @mixed(%x: memref<?xf64>, %y: memref<?x?xf64>, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f64
+  %r = scf.execute_region -> f64 {
+    linalg.generic {indexing_maps = [#id], iterator_types = ["parallel"]} outs(%x : memref<?xf64>) {
+    ^bb0(%out: f64):
+      %i = linalg.index 0 : index
+      %ii = arith.index_cast %i : index to i64
+      %f = arith.sitofp %ii : i64 to f64
+      linalg.yield %f : f64
+    }
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      scf.parallel (%j) = (%c0) to (%n) step (%c1) {
+        memref.store %zero, %y[%i, %j] : memref<?x?xf64>
+      }
+    }
+    %s = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%zero) -> f64 {
+      %v = memref.load %x[%i] : memref<?xf64>
+      scf.reduce(%v : f64) {
+      ^bb0(%a: f64, %b: f64):
+        %t = arith.addf %a, %b : f64
+        scf.reduce.return %t : f64
+      }
+    }
+    scf.yield %s : f64
+  } {vrir.gpu_section}
+  return %r : f64
+}

@@ -1,0 +1,73 @@
+# RUN: %python %vrir_src_root/test/Integration/compare.py %s %t/cpu
+# RUN: %if opencl %{ %python %vrir_src_root/test/Integration/compare.py %s %t/opencl --target=opencl %}
+# GPU sections (test/Integration/GPU/Inputs/kernels.mlir) on the CPU and on
+# each GPU backend, against NumPy: stencils, CSR, column-major data,
+# atomics, whole-array operations, views with negative and non-unit
+# strides, f32 in 3-D, an empty domain and a bounds error in a kernel.
+import numpy as np
+
+SOURCE = "Inputs/kernels.mlir"
+rng = np.random.default_rng(7)
+
+# Jacobi 2-D, 4 sweeps.
+A = rng.random((40, 37))
+A = A[:, :37].copy()
+A = rng.random((37, 37))
+B = A.copy()
+Aj, Bj = A.copy(), B.copy()
+for _ in range(4):
+    Bj[1:-1, 1:-1] = 0.2 * (Aj[1:-1, 1:-1] + Aj[:-2, 1:-1] + Aj[2:, 1:-1]
+                            + Aj[1:-1, :-2] + Aj[1:-1, 2:])
+    Aj[1:-1, 1:-1] = Bj[1:-1, 1:-1]
+
+# CSR sparse matrix.
+dense = rng.random((300, 150)) * (rng.random((300, 150)) < 0.1)
+rows, cols = np.nonzero(dense)
+indptr = np.concatenate([[0], np.cumsum(np.bincount(rows, minlength=300))])
+xs = rng.random(150)
+
+cm = np.asfortranarray(rng.random((45, 71)))
+values = rng.integers(0, 16, 5000)
+xv = rng.random(1000) - 0.5
+
+P, Q = rng.random((33, 33)), rng.random((33, 33))
+px = rng.random(33)
+
+views_in = rng.random(101)
+views_out = views_in.copy()
+views_out[::2] *= 10
+views_out[::-1] += np.arange(101)
+
+cube = (np.arange(9 ** 3, dtype=np.float32) * np.float32(0.5)).reshape(9, 9, 9)
+
+S = rng.random((6, 7))
+
+CASES = [
+    Case("jacobi2d", [("A", A), ("B", B), ("steps", 4)],
+         inplace={"A": Aj, "B": Bj}),
+    Case("spmv", [("indptr", indptr.astype(np.int64)),
+                  ("indices", cols.astype(np.int64)),
+                  ("data", dense[rows, cols]), ("x", xs)],
+         results=[dense @ xs]),
+    Case("transpose_loops", [("A", cm)], results=[cm.T]),
+    Case("scale_cm", [("A", cm), ("alpha", 3.0)], results=[3.0 * cm]),
+    Case("histogram", [("values", values.astype(np.int64)), ("bins", 16)],
+         results=[np.bincount(values, minlength=16)]),
+    Case("atomic_sum_max", [("x", xv)], results=[xv.sum(), xv.max()],
+         rtol=1e-9),
+    Case("array_ops", [("A", P), ("B", Q), ("x", px)],
+         results=[np.exp(2 * P + px), np.exp(2 * P + px).sum(), P.max(),
+                  P @ Q, P @ px, P.T], rtol=1e-11),
+    Case("views", [("x", views_in)], inplace={"x": views_out}),
+    Case("cube", [("n", 9)], results=[cube]),
+    Case("empty", [("x", np.zeros(0))], results=[np.zeros(0)]),
+    Case("empty", [("x", xv)], results=[xv]),
+    # The full-domain stencil reads A[m, j] at i = m-1.
+    Case("stencil", [("A", S), ("B", np.zeros((6, 7)))],
+         error="dimension 0, index 6, extent 6 (in a parallel loop)"),
+    # Over the first m-1 rows it is in bounds; A[-1, j] wraps.
+    Case("stencil", [("A", S), ("B", np.zeros((5, 7)))],
+         inplace={"B": (S[:5] + np.roll(S, 1, axis=0)[:5] + S[1:6]) / 5}),
+    Case("histogram", [("values", values.astype(np.int64)), ("bins", 15)],
+         error="index 15, extent 15 (in a parallel loop)"),
+]
