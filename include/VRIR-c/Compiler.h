@@ -39,10 +39,15 @@ typedef struct VrirCompileOptions {
   int enableOpenMP;
   /* Optimization level of the LLVM IR passes, 0 to 3. */
   int optLevel;
+  /* Where GPU sections run: VRIR_TARGET_CPU (inline) or VRIR_TARGET_OPENCL
+   * (OpenCL C kernels launched through libvrir_gpu_runtime). */
+  int gpuTarget;
 } VrirCompileOptions;
 
+enum { VRIR_TARGET_CPU = 0, VRIR_TARGET_OPENCL = 1 };
+
 /* The defaults: OpenMP on, -O3, no source name, the runtime next to the
- * compiler library. */
+ * compiler library, GPU sections on the CPU. */
 VRIR_CAPI_EXPORTED void vrirCompileOptionsInit(VrirCompileOptions *options);
 
 /* Parses `length` bytes of MLIR at `mlirText`, lowers the module with

@@ -42,6 +42,7 @@ void vrirCompileOptionsInit(VrirCompileOptions *options) {
   options->runtimeDirectory = nullptr;
   options->enableOpenMP = 1;
   options->optLevel = 3;
+  options->gpuTarget = VRIR_TARGET_CPU;
 }
 
 int vrirCompileToSharedLibrary(const char *mlirText, size_t length,
@@ -69,6 +70,19 @@ int vrirCompileToSharedLibrary(const char *mlirText, size_t length,
 
   vrir::CompileOptions compileOptions;
   compileOptions.pipeline.enableOpenMP = options->enableOpenMP != 0;
+  switch (options->gpuTarget) {
+  case VRIR_TARGET_CPU:
+    compileOptions.pipeline.gpuTarget = vrir::GPUTarget::None;
+    break;
+  case VRIR_TARGET_OPENCL:
+    compileOptions.pipeline.gpuTarget = vrir::GPUTarget::OpenCLC;
+    break;
+  default:
+    if (errorMessage)
+      *errorMessage = copyString("error: unknown GPU target " +
+                                 std::to_string(options->gpuTarget));
+    return 1;
+  }
   compileOptions.optLevel =
       static_cast<unsigned>(std::clamp(options->optLevel, 0, 3));
   std::string runtimeDirectory = options->runtimeDirectory

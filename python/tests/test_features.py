@@ -428,8 +428,7 @@ def test_target_option_and_global_setting():
             g(1)
         assert f(np.arange(3.0), 0) == 0.0  # its own target wins
         vrir.config.target = "opencl"
-        with pytest.raises(vrir.CompileError, match="opencl backend is not built yet"):
-            g(1)
+        assert g(1) == 2  # no GPU section: nothing runs on the device
     finally:
         vrir.set_target("cpu")
     assert g(1) == 2
@@ -443,14 +442,15 @@ def test_unbuilt_and_unknown_targets():
     with pytest.raises(vrir.CompileError) as info:
         f(1)
     assert "not built yet" in str(info.value) and "on the CPU" in str(info.value)
+    assert "'opencl'" in str(info.value)
     with pytest.raises(ValueError, match="unknown target"):
         vrir.jit(target="cuda")
     with pytest.raises(ValueError, match="unknown target"):
         vrir.set_target("tpu")
     assert vrir.config.target == "cpu"
     # declared signatures compile at decoration: the error comes right away
-    with pytest.raises(vrir.CompileError, match="opencl"):
-        @vrir.jit("f64", target="opencl")
+    with pytest.raises(vrir.CompileError, match="vulkan"):
+        @vrir.jit("f64", target="vulkan")
         def h(x):
             return x
 

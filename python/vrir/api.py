@@ -53,7 +53,7 @@ def gpu_end():
 
 # ---------------------------------------------------------------- targets
 TARGETS = ("cpu", "vulkan", "opencl")
-BUILT_TARGETS = ("cpu",)
+BUILT_TARGETS = ("cpu", "opencl")
 
 
 def _check_target_name(name):
@@ -223,9 +223,9 @@ class JitFunction:
         t = self.effective_target
         if t not in BUILT_TARGETS:
             raise CompileError(
-                f"{self.__name__}: the {t} backend is not built yet; the available target is "
-                f"'cpu' (vrir.gpu() sections run on the CPU meanwhile). Use target='cpu' or "
-                f"vrir.set_target('cpu').")
+                f"{self.__name__}: the {t} backend is not built yet; the available targets are "
+                f"{', '.join(repr(b) for b in BUILT_TARGETS)} ('cpu' runs vrir.gpu() sections "
+                f"on the CPU). Use target='cpu' or vrir.set_target('cpu').")
 
     def _bind(self, args, kwargs):
         try:
@@ -242,13 +242,14 @@ class JitFunction:
         from .runtime import compile_kernel
         self._check_target()
         argtypes = tuple(argtypes)
-        k = self._kernels.get(argtypes)
+        target = self.effective_target
+        k = self._kernels.get((target, argtypes))
         if k is None:
             with self._lock:
-                k = self._kernels.get(argtypes)
+                k = self._kernels.get((target, argtypes))
                 if k is None:
-                    k = compile_kernel(self, argtypes)
-                    self._kernels[argtypes] = k
+                    k = compile_kernel(self, argtypes, target)
+                    self._kernels[(target, argtypes)] = k
         return k
 
     def _dispatch_declared(self, values):
@@ -277,7 +278,8 @@ class JitFunction:
 
     @property
     def signatures(self):
-        return list(self._kernels)
+        # The argument types compiled for, on any target.
+        return list(dict.fromkeys(types for _, types in self._kernels))
 
     def __repr__(self):
         return f"<vrir.jit {self.__name__}>"

@@ -32,7 +32,11 @@ def library_path():
 class CompileOptions(ctypes.Structure):
     """VrirCompileOptions."""
     _fields_ = [("sourceName", ctypes.c_char_p), ("runtimeDirectory", ctypes.c_char_p),
-                ("enableOpenMP", ctypes.c_int), ("optLevel", ctypes.c_int)]
+                ("enableOpenMP", ctypes.c_int), ("optLevel", ctypes.c_int),
+                ("gpuTarget", ctypes.c_int)]
+
+# VrirCompileOptions.gpuTarget of each target name.
+GPU_TARGETS = {"cpu": 0, "opencl": 1}
 
 
 _libraries = {}
@@ -72,8 +76,9 @@ def identity():
     return f"{path}:{st.st_size}:{st.st_mtime_ns}"
 
 
-def compile_to_shared_library(text, entry, output, source_name=None):
-    """Compiles the MLIR `text` into the shared library `output`; raises
+def compile_to_shared_library(text, entry, output, source_name=None, target="cpu"):
+    """Compiles the MLIR `text` into the shared library `output`, its GPU
+    sections for `target` (a key of GPU_TARGETS); raises
     CompileError with the compiler's diagnostics (FILE:LINE:COL: error: ...).
     ctypes releases the GIL for the call, so other threads keep running."""
     lib = library()
@@ -81,6 +86,7 @@ def compile_to_shared_library(text, entry, output, source_name=None):
     lib.vrirCompileOptionsInit(ctypes.byref(options))
     if source_name:
         options.sourceName = os.fsencode(source_name)
+    options.gpuTarget = GPU_TARGETS[target]
     error = ctypes.c_void_p()
     data = text.encode()
     status = lib.vrirCompileToSharedLibrary(data, len(data), entry.encode(),

@@ -271,13 +271,14 @@ class Kernel:
         return out[0] if len(r) == 1 else tuple(out)
 
 
-def compile_kernel(jitfn, argtypes):
+def compile_kernel(jitfn, argtypes, target="cpu"):
     from .frontend import build_module
     sig_text = jitfn.py_func.__qualname__ + ":" + ",".join(map(str, argtypes))
     symbol = "vrir_" + "".join(c if c.isalnum() else "_" for c in jitfn.__name__) + "_" + \
         hashlib.sha1(sig_text.encode()).hexdigest()[:10]
     text, rtypes = build_module(jitfn, argtypes, symbol)
-    key = hashlib.sha256((FRONTEND_VERSION + compiler.identity() + "\n" + text).encode()).hexdigest()[:32]
+    key = hashlib.sha256((FRONTEND_VERSION + compiler.identity() + "\n" + target + "\n" +
+                          text).encode()).hexdigest()[:32]
     d = cache.cache_dir()
     so = os.path.join(d, key + ".so")
     mlir = os.path.join(d, key + ".mlir")
@@ -288,7 +289,8 @@ def compile_kernel(jitfn, argtypes):
             global COMPILE_COUNT
             COMPILE_COUNT += 1
             try:
-                compiler.compile_to_shared_library(text, symbol, out, source_name=mlir)
+                compiler.compile_to_shared_library(text, symbol, out, source_name=mlir,
+                                                   target=target)
             except CompileError as e:
                 raise CompileError(f"compiling {jitfn.__name__} failed:\n{e}\n(MLIR kept in {mlir})") from None
             os.replace(out, so)

@@ -50,7 +50,7 @@ using namespace mlir;
 namespace {
 
 /// The runtime function the CPU lowering calls when a bounds check fails
-/// inside a parallel loop; in kernels it becomes `vrir_report`.
+/// inside a parallel loop; in kernels it becomes `vrirh_report`.
 constexpr StringLiteral kBoundsErrorCallee = "vrir_rt_parallel_bounds_error";
 
 //===----------------------------------------------------------------------===//
@@ -151,7 +151,7 @@ bool isKernelName(StringRef name) {
       "kernel",    "read_only", "write_only", "read_write", "image1d_t",
       "image2d_t", "image3d_t", "sampler_t",  "event_t",    "main"};
   return !reserved.contains(name) && !name.starts_with("__") &&
-         !name.starts_with("vrir_");
+         !name.starts_with("vrirh_") && name != "vrir_error";
 }
 
 //===----------------------------------------------------------------------===//
@@ -452,7 +452,7 @@ void OpenCLEmitter::addHelper(StringRef helperName, std::string code) {
 /// Returns the name of helper `kind` for `type`, emitting it on first use.
 std::string OpenCLEmitter::helper(StringRef kind, Type type) {
   std::string t = cType(type);
-  std::string fn = ("vrir_" + kind + "_" + t).str();
+  std::string fn = ("vrirh_" + kind + "_" + t).str();
   if (helpers.contains(fn))
     return fn;
   std::string ut = isSupportedInt(type) ? unsignedName(type).str() : "";
@@ -790,7 +790,7 @@ FailureOr<std::string> OpenCLEmitter::atomicOld(Operation *op,
   // Everything else is a compare-and-swap loop on the bits.
   std::string bits = is64 ? "long" : "int";
   std::string cmpxchg = builtin("cmpxchg", false);
-  std::string fn = ("vrir_atomic_" + arith::stringifyAtomicRMWKind(kind) + "_" +
+  std::string fn = ("vrirh_atomic_" + arith::stringifyAtomicRMWKind(kind) + "_" +
                     t + "_" + as.substr(2))
                        .str();
   if (!helpers.contains(fn)) {
@@ -1006,7 +1006,7 @@ LogicalResult OpenCLEmitter::emitMath(Operation *op) {
         intWidth(expType) == 1)
       return op->emitOpError("cannot be translated to OpenCL C");
     std::string t = cType(type), et = cType(expType);
-    std::string fn = "vrir_fpowi_" + t + "_" + et;
+    std::string fn = "vrirh_fpowi_" + t + "_" + et;
     if (!helpers.contains(fn)) {
       std::string ut = unsignedName(expType).str();
       std::string code;
@@ -1368,8 +1368,8 @@ LogicalResult OpenCLEmitter::emitBoundsError(LLVM::CallOp op) {
       return op.emitOpError("operand of type ")
              << operand.getType() << " cannot be translated to OpenCL C";
   needInt64Base = true;
-  addHelper("vrir_report",
-            "static void vrir_report(__global long *err, long site, long "
+  addHelper("vrirh_report",
+            "static void vrirh_report(__global long *err, long site, long "
             "dim, long index,\n"
             "                        long extent) {\n"
             "  if (atom_cmpxchg((volatile __global long *)err, 0L, 1L) == "
@@ -1380,7 +1380,7 @@ LogicalResult OpenCLEmitter::emitBoundsError(LLVM::CallOp op) {
             "    err[4] = extent;\n"
             "  }\n"
             "}\n");
-  os << "vrir_report(vrir_error, " << *site << ", " << name(op.getOperand(1))
+  os << "vrirh_report(vrir_error, " << *site << ", " << name(op.getOperand(1))
      << ", " << name(op.getOperand(2)) << ", " << name(op.getOperand(3))
      << ");\n";
   return success();

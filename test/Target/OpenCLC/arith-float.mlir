@@ -10,17 +10,17 @@
 // CHECK-NEXT: #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 // CHECK-NEXT: #pragma OPENCL EXTENSION cl_khr_fp16 : enable
 // CHECK-EMPTY:
-// CHECK-NEXT: static inline double vrir_minimumf_double(double a, double b) {
+// CHECK-NEXT: static inline double vrirh_minimumf_double(double a, double b) {
 // CHECK-NEXT:   if (isnan(a) || isnan(b))
 // CHECK-NEXT:     return a + b;
 // CHECK-NEXT:   if (a == b)
 // CHECK-NEXT:     return signbit(a) ? a : b;
 // CHECK-NEXT:   return a < b ? a : b;
 // CHECK-NEXT: }
-// CHECK: static inline double vrir_maximumf_double(double a, double b) {
+// CHECK: static inline double vrirh_maximumf_double(double a, double b) {
 // CHECK:     return signbit(a) ? b : a;
 // CHECK-NEXT:   return a > b ? a : b;
-// CHECK: static inline float vrir_minimumf_float(float a, float b) {
+// CHECK: static inline float vrirh_minimumf_float(float a, float b) {
 
 // CHECK-LABEL: __kernel void floats(double a0, double a1, float a2, half a3,
 // CHECK-NEXT:                       __global long *vrir_error) {
@@ -32,11 +32,11 @@ gpu.module @floats {
     // CHECK-NEXT: double v3 = a0 / a1;
     // CHECK-NEXT: double v4 = fmod(a0, a1);
     // CHECK-NEXT: double v5 = -a0;
-    // CHECK-NEXT: double v6 = vrir_minimumf_double(a0, a1);
-    // CHECK-NEXT: double v7 = vrir_maximumf_double(a0, a1);
+    // CHECK-NEXT: double v6 = vrirh_minimumf_double(a0, a1);
+    // CHECK-NEXT: double v7 = vrirh_maximumf_double(a0, a1);
     // CHECK-NEXT: double v8 = fmin(a0, a1);
     // CHECK-NEXT: double v9 = fmax(a0, a1);
-    // CHECK-NEXT: float v10 = vrir_minimumf_float(a2, a2);
+    // CHECK-NEXT: float v10 = vrirh_minimumf_float(a2, a2);
     // CHECK-NEXT: half v11 = a3 * a3;
     %0 = arith.addf %a, %b : f64
     %1 = arith.subf %a, %b : f64

@@ -8,20 +8,20 @@
 // CHECK-LABEL: // gpu.module @ints
 // CHECK-NOT: cl_khr_fp64
 // CHECK-NOT: atomics
-// CHECK: static inline long vrir_floordivsi_long(long a, long b) {
+// CHECK: static inline long vrirh_floordivsi_long(long a, long b) {
 // CHECK-NEXT:   long q = (long)(a / b);
 // CHECK-NEXT:   if (a % b != 0 && ((a < 0) != (b < 0)))
 // CHECK-NEXT:     q = (long)(q - 1);
 // CHECK-NEXT:   return q;
 // CHECK-NEXT: }
-// CHECK: static inline long vrir_ceildivsi_long(long a, long b) {
+// CHECK: static inline long vrirh_ceildivsi_long(long a, long b) {
 // CHECK:   if (a % b != 0 && ((a < 0) == (b < 0)))
 // CHECK-NEXT:     q = (long)(q + 1);
-// CHECK: static inline long vrir_ceildivui_long(long a, long b) {
+// CHECK: static inline long vrirh_ceildivui_long(long a, long b) {
 // CHECK-NEXT:   ulong ua = (ulong)a, ub = (ulong)b;
 // CHECK-NEXT:   return ua == 0 ? (long)0 : (long)((ua - 1) / ub + 1);
-// CHECK: static inline char vrir_floordivsi_char(char a, char b) {
-// CHECK-NOT: vrir_floordivsi_long
+// CHECK: static inline char vrirh_floordivsi_char(char a, char b) {
+// CHECK-NOT: vrirh_floordivsi_long
 
 // CHECK-LABEL: __kernel void ints(long a0, long a1, int a2, int a3, char a4, char a5, short a6,
 // CHECK-NEXT:                     __global long *vrir_error) {
@@ -34,10 +34,10 @@ gpu.module @ints {
     // CHECK-NEXT: long v4 = (long)((ulong)a0 / (ulong)a1);
     // CHECK-NEXT: long v5 = a0 % a1;
     // CHECK-NEXT: long v6 = (long)((ulong)a0 % (ulong)a1);
-    // CHECK-NEXT: long v7 = vrir_floordivsi_long(a0, a1);
-    // CHECK-NEXT: long v8 = vrir_ceildivsi_long(a0, a1);
-    // CHECK-NEXT: long v9 = vrir_ceildivui_long(a0, a1);
-    // CHECK-NEXT: long v10 = vrir_floordivsi_long(a1, a0);
+    // CHECK-NEXT: long v7 = vrirh_floordivsi_long(a0, a1);
+    // CHECK-NEXT: long v8 = vrirh_ceildivsi_long(a0, a1);
+    // CHECK-NEXT: long v9 = vrirh_ceildivui_long(a0, a1);
+    // CHECK-NEXT: long v10 = vrirh_floordivsi_long(a1, a0);
     %0 = arith.addi %x, %y : index
     %1 = arith.subi %x, %y : index
     %2 = arith.muli %x, %y : index
@@ -73,7 +73,7 @@ gpu.module @ints {
     // CHECK-NEXT: char v21 = (char)(a4 + a5);
     // CHECK-NEXT: char v22 = (char)(a4 * a5);
     // CHECK-NEXT: char v23 = (char)((uchar)a4 / (uchar)a5);
-    // CHECK-NEXT: char v24 = vrir_floordivsi_char(a4, a5);
+    // CHECK-NEXT: char v24 = vrirh_floordivsi_char(a4, a5);
     // CHECK-NEXT: short v25 = (short)(a6 - a6);
     %21 = arith.addi %b, %c : i8
     %22 = arith.muli %b, %c : i8

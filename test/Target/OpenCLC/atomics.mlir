@@ -13,7 +13,7 @@
 // CHECK-NEXT: #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 // CHECK-NEXT: #pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable
 // CHECK-EMPTY:
-// CHECK-NEXT: static inline int vrir_atomic_muli_int_global(volatile __global int *p, int v) {
+// CHECK-NEXT: static inline int vrirh_atomic_muli_int_global(volatile __global int *p, int v) {
 // CHECK-NEXT:   volatile __global int *q = (volatile __global int *)p;
 // CHECK-NEXT:   int old = *q;
 // CHECK-NEXT:   for (;;) {
@@ -24,7 +24,7 @@
 // CHECK-NEXT:       return cur;
 // CHECK-NEXT:   }
 // CHECK-NEXT: }
-// CHECK: static inline float vrir_atomic_addf_float_global(volatile __global float *p, float v) {
+// CHECK: static inline float vrirh_atomic_addf_float_global(volatile __global float *p, float v) {
 // CHECK-NEXT:   volatile __global int *q = (volatile __global int *)p;
 // CHECK-NEXT:   int old = *q;
 // CHECK-NEXT:   for (;;) {
@@ -36,23 +36,23 @@
 // CHECK-NEXT:   }
 // CHECK-NEXT: }
 // The helper a CAS loop calls comes first.
-// CHECK: static inline float vrir_maximumf_float(float a, float b) {
-// CHECK: static inline float vrir_atomic_maximumf_float_global(
-// CHECK:     old = atomic_cmpxchg(q, expected, as_int(vrir_maximumf_float(cur, v)));
-// CHECK: static inline double vrir_atomic_addf_double_global(volatile __global double *p, double v) {
+// CHECK: static inline float vrirh_maximumf_float(float a, float b) {
+// CHECK: static inline float vrirh_atomic_maximumf_float_global(
+// CHECK:     old = atomic_cmpxchg(q, expected, as_int(vrirh_maximumf_float(cur, v)));
+// CHECK: static inline double vrirh_atomic_addf_double_global(volatile __global double *p, double v) {
 // CHECK-NEXT:   volatile __global long *q = (volatile __global long *)p;
 // CHECK-NEXT:   long old = *q;
 // CHECK-NEXT:   for (;;) {
 // CHECK-NEXT:     long expected = old;
 // CHECK-NEXT:     double cur = as_double(expected);
 // CHECK-NEXT:     old = atom_cmpxchg(q, expected, as_long(cur + v));
-// CHECK: static inline double vrir_atomic_addf_double_local(volatile __local double *p, double v) {
+// CHECK: static inline double vrirh_atomic_addf_double_local(volatile __local double *p, double v) {
 // CHECK-NEXT:   volatile __local long *q = (volatile __local long *)p;
 
 // CHECK-LABEL: __kernel void all(
 // CHECK: double a8, __global long *vrir_error) {
 // CHECK-NEXT: int v0 = atomic_add(&a0[a4], a5);
-// CHECK-NEXT: int v1 = vrir_atomic_muli_int_global(&a0[a4], a5);
+// CHECK-NEXT: int v1 = vrirh_atomic_muli_int_global(&a0[a4], a5);
 // CHECK-NEXT: int v2 = atomic_and(&a0[a4], a5);
 // CHECK-NEXT: int v3 = atomic_or(&a0[a4], a5);
 // CHECK-NEXT: int v4 = atomic_xor(&a0[a4], a5);
@@ -62,7 +62,7 @@
 // CHECK-NEXT: int v8 = (int)atomic_min((volatile __global uint *)&a0[a4], (uint)a5);
 // CHECK-NEXT: int v9 = atomic_xchg(&a0[a4], a5);
 // CHECK-NEXT: long v10 = atom_add(&a1[a4], a6);
-// CHECK-NEXT: long v11 = vrir_atomic_muli_long_global(&a1[a4], a6);
+// CHECK-NEXT: long v11 = vrirh_atomic_muli_long_global(&a1[a4], a6);
 // CHECK-NEXT: long v12 = atom_and(&a1[a4], a6);
 // CHECK-NEXT: long v13 = atom_or(&a1[a4], a6);
 // CHECK-NEXT: long v14 = atom_xor(&a1[a4], a6);
@@ -71,19 +71,19 @@
 // CHECK-NEXT: long v17 = (long)atom_max((volatile __global ulong *)&a1[a4], (ulong)a6);
 // CHECK-NEXT: long v18 = (long)atom_min((volatile __global ulong *)&a1[a4], (ulong)a6);
 // CHECK-NEXT: long v19 = atom_xchg(&a1[a4], a6);
-// CHECK-NEXT: float v20 = vrir_atomic_addf_float_global(&a2[a4], a7);
-// CHECK-NEXT: float v21 = vrir_atomic_mulf_float_global(&a2[a4], a7);
-// CHECK-NEXT: float v22 = vrir_atomic_maximumf_float_global(&a2[a4], a7);
-// CHECK-NEXT: float v23 = vrir_atomic_minimumf_float_global(&a2[a4], a7);
-// CHECK-NEXT: float v24 = vrir_atomic_maxnumf_float_global(&a2[a4], a7);
-// CHECK-NEXT: float v25 = vrir_atomic_minnumf_float_global(&a2[a4], a7);
+// CHECK-NEXT: float v20 = vrirh_atomic_addf_float_global(&a2[a4], a7);
+// CHECK-NEXT: float v21 = vrirh_atomic_mulf_float_global(&a2[a4], a7);
+// CHECK-NEXT: float v22 = vrirh_atomic_maximumf_float_global(&a2[a4], a7);
+// CHECK-NEXT: float v23 = vrirh_atomic_minimumf_float_global(&a2[a4], a7);
+// CHECK-NEXT: float v24 = vrirh_atomic_maxnumf_float_global(&a2[a4], a7);
+// CHECK-NEXT: float v25 = vrirh_atomic_minnumf_float_global(&a2[a4], a7);
 // CHECK-NEXT: float v26 = atomic_xchg(&a2[a4], a7);
-// CHECK-NEXT: double v27 = vrir_atomic_addf_double_global(&a3[a4], a8);
-// CHECK-NEXT: double v28 = vrir_atomic_mulf_double_global(&a3[a4], a8);
-// CHECK-NEXT: double v29 = vrir_atomic_maximumf_double_global(&a3[a4], a8);
-// CHECK-NEXT: double v30 = vrir_atomic_minimumf_double_global(&a3[a4], a8);
-// CHECK-NEXT: double v31 = vrir_atomic_maxnumf_double_global(&a3[a4], a8);
-// CHECK-NEXT: double v32 = vrir_atomic_minnumf_double_global(&a3[a4], a8);
+// CHECK-NEXT: double v27 = vrirh_atomic_addf_double_global(&a3[a4], a8);
+// CHECK-NEXT: double v28 = vrirh_atomic_mulf_double_global(&a3[a4], a8);
+// CHECK-NEXT: double v29 = vrirh_atomic_maximumf_double_global(&a3[a4], a8);
+// CHECK-NEXT: double v30 = vrirh_atomic_minimumf_double_global(&a3[a4], a8);
+// CHECK-NEXT: double v31 = vrirh_atomic_maxnumf_double_global(&a3[a4], a8);
+// CHECK-NEXT: double v32 = vrirh_atomic_minnumf_double_global(&a3[a4], a8);
 // CHECK-NEXT: double v33 = as_double(atom_xchg((volatile __global long *)&a3[a4], as_long(a8)));
 // CHECK-NEXT: }
 
@@ -94,11 +94,11 @@
 // CHECK-NEXT: __local int wg1[4];
 // CHECK-NEXT: double pv0[2];
 // CHECK-NEXT: long v0 = 0L;
-// CHECK-NEXT: double v1 = vrir_atomic_addf_double_local(&wg0[v0], a2);
+// CHECK-NEXT: double v1 = vrirh_atomic_addf_double_local(&wg0[v0], a2);
 // CHECK-NEXT: int v2 = atomic_add(&wg1[a1], a3);
 // CHECK-NEXT: int v3 = (int)atomic_max((volatile __local uint *)&wg1[a1], (uint)a3);
 // CHECK-NEXT: double v4 = pv0[v0];
-// CHECK-NEXT: pv0[v0] = vrir_maximumf_double(v4, a2);
+// CHECK-NEXT: pv0[v0] = vrirh_maximumf_double(v4, a2);
 // CHECK-NEXT: double v5;
 // CHECK-NEXT: {
 // CHECK-NEXT: volatile __global long *v6 = (volatile __global long *)&a0[a1];

@@ -3,14 +3,14 @@
 // RUN: vr-translate --gpu-to-opencl-c %s | sed '/gpu.module @second/,$d' | %opencl-c-check
 // RUN: vr-translate --gpu-to-opencl-c %s | sed -n '/gpu.module @second/,$p' | %opencl-c-check
 
-// Bounds-check failures inside kernels call vrir_report with the site's
+// Bounds-check failures inside kernels call vrirh_report with the site's
 // number: its position in the deduplicated list of site texts, shared by all
 // the gpu.modules of the input and printed at the end.
 
 // CHECK-LABEL: // gpu.module @first
 // CHECK: #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 // CHECK-NOT: extended
-// CHECK: static void vrir_report(__global long *err, long site, long dim, long index,
+// CHECK: static void vrirh_report(__global long *err, long site, long dim, long index,
 // CHECK-NEXT:                         long extent) {
 // CHECK-NEXT:   if (atom_cmpxchg((volatile __global long *)err, 0L, 1L) == 0L) {
 // CHECK-NEXT:     err[1] = site;
@@ -19,7 +19,7 @@
 // CHECK-NEXT:     err[4] = extent;
 // CHECK-NEXT:   }
 // CHECK-NEXT: }
-// CHECK-NOT: vrir_report(__global
+// CHECK-NOT: vrirh_report(__global
 // CHECK-LABEL: __kernel void gather(
 // CHECK-NOT: addressof
 // CHECK: if (v{{[0-9]+}}) {
@@ -27,15 +27,15 @@
 // CHECK-NEXT:   double v{{[0-9]+}} = a1[[[I]]];
 // CHECK: } else {
 // CHECK-NEXT:   long [[DIM:v[0-9]+]] = 0L;
-// CHECK-NEXT:   vrir_report(vrir_error, 0, [[DIM]], a2, a3);
+// CHECK-NEXT:   vrirh_report(vrir_error, 0, [[DIM]], a2, a3);
 // CHECK-NEXT: }
-// CHECK: vrir_report(vrir_error, 1, [[DIM2:v[0-9]+]], a2, a3);
+// CHECK: vrirh_report(vrir_error, 1, [[DIM2:v[0-9]+]], a2, a3);
 // CHECK-LABEL: __kernel void again(
-// CHECK: vrir_report(vrir_error, 1, v{{[0-9]+}}, a0, a0);
+// CHECK: vrirh_report(vrir_error, 1, v{{[0-9]+}}, a0, a0);
 // CHECK-LABEL: // gpu.module @second
 // CHECK: __kernel void other(
-// CHECK: vrir_report(vrir_error, 2, v{{[0-9]+}}, a0, a0);
-// CHECK: vrir_report(vrir_error, 0, v{{[0-9]+}}, a0, a0);
+// CHECK: vrirh_report(vrir_error, 2, v{{[0-9]+}}, a0, a0);
+// CHECK: vrirh_report(vrir_error, 0, v{{[0-9]+}}, a0, a0);
 // CHECK: // sites:
 // CHECK-NEXT: //   0: "array 'b' (dimension 1) at prog.py:3:8"
 // CHECK-NEXT: //   1: "array argument #0 at prog.py:4:2"

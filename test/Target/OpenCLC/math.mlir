@@ -4,7 +4,7 @@
 // math ops: OpenCL builtins of the same meaning, integer powers as helpers.
 
 // CHECK-LABEL: // gpu.module @math
-// CHECK: static inline double vrir_fpowi_double_int(double b, int e) {
+// CHECK: static inline double vrirh_fpowi_double_int(double b, int e) {
 // CHECK-NEXT:   uint n = e < 0 ? (uint)(0 - (uint)e) : (uint)e;
 // CHECK-NEXT:   double r = 1;
 // CHECK-NEXT:   while (n) {
@@ -15,8 +15,8 @@
 // CHECK-NEXT:   }
 // CHECK-NEXT:   return e < 0 ? 1 / r : r;
 // CHECK-NEXT: }
-// CHECK: static inline float vrir_fpowi_float_long(float b, long e) {
-// CHECK: static inline long vrir_ipowi_long(long b, long e) {
+// CHECK: static inline float vrirh_fpowi_float_long(float b, long e) {
+// CHECK: static inline long vrirh_ipowi_long(long b, long e) {
 // CHECK-NEXT:   if (e < 0) {
 // CHECK-NEXT:     if (b == 1)
 // CHECK-NEXT:       return 1;
@@ -118,9 +118,9 @@ gpu.module @math {
     %37 = math.isnormal %a : f64
     %38 = math.sqrt %x : f32
     %39, %40 = math.sincos %a : f64
-    // CHECK-NEXT: double v41 = vrir_fpowi_double_int(a0, a4);
-    // CHECK-NEXT: float v42 = vrir_fpowi_float_long(a3, a5);
-    // CHECK-NEXT: long v43 = vrir_ipowi_long(a5, a5);
+    // CHECK-NEXT: double v41 = vrirh_fpowi_double_int(a0, a4);
+    // CHECK-NEXT: float v42 = vrirh_fpowi_float_long(a3, a5);
+    // CHECK-NEXT: long v43 = vrirh_ipowi_long(a5, a5);
     // CHECK-NEXT: int v44 = (int)abs(a4);
     // CHECK-NEXT: int v45 = (int)clz(a4);
     // CHECK-NEXT: long v46 = (long)popcount(a5);
