@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Sets up and builds VRIR, then compiles and runs VRIR programs on the CPU:
-# the thesis's examples and a few kernels, compared with NumPy.
+# Sets up and builds VRIR, then compiles and runs VRIR programs on the CPU
+# and on each GPU backend present: the thesis's examples and a few kernels,
+# compared with NumPy.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -43,6 +44,38 @@ for _ in range(50):
 got = np.load(sys.argv[1] + "/out.npy")
 print("matches NumPy:", np.allclose(got, A), " max |diff| =", abs(got - A).max())
 PYTHON
+
+# GPU sections: the same Jacobi sweeps in a vrir.gpu_section, their loops
+# compiled to kernels for each GPU backend this machine has (PoCL gives
+# OpenCL on the CPU, Mesa lavapipe Vulkan), checked against NumPy.
+for backend in opencl:0 vulkan:1; do
+  target=${backend%%:*}
+  device=$($PY - "${backend##*:}" <<'PYTHON'
+import ctypes, sys
+ctypes.CDLL("build/lib/libvrir_runtime.so", mode=ctypes.RTLD_GLOBAL)
+gpu = ctypes.CDLL("build/lib/libvrir_gpu_runtime.so")
+gpu.vrir_gpu_available.argtypes = [ctypes.c_int64]
+gpu.vrir_gpu_device_name.argtypes = [ctypes.c_int64]
+gpu.vrir_gpu_device_name.restype = ctypes.c_char_p
+if gpu.vrir_gpu_available(int(sys.argv[1])):
+    print(gpu.vrir_gpu_device_name(int(sys.argv[1])).decode())
+PYTHON
+)
+  if [ -z "$device" ] || ! $VRRUN --help | grep -- "--target=" | grep -q "$target"; then
+    printf '\n=== GPU target %s: not available on this machine, skipped\n' "$target"
+    continue
+  fi
+  step "2-D Jacobi in a GPU section, 50 sweeps on 512x512, as $target kernels on $device" \
+    $VRRUN test/Integration/GPU/Inputs/kernels.mlir --entry jacobi2d \
+      --arg A=$WORK/A.npy --arg B=$WORK/A.npy --arg steps=50 \
+      --out A=$WORK/gpu-$target.npy --target=$target --time
+  $PY - "$WORK" "$target" <<'PYTHON'
+import sys, numpy as np
+cpu = np.load(sys.argv[1] + "/out.npy")
+gpu = np.load(sys.argv[1] + "/gpu-" + sys.argv[2] + ".npy")
+print("matches the CPU run (and so NumPy):", np.allclose(gpu, cpu, rtol=1e-12))
+PYTHON
+done
 
 step "Thesis figure 4.2 as the textual VRIR of appendix A, imported and run" \
   sh -c "build/bin/vr-translate --import-vrir-sexpr test/Integration/CPU/sexpr/Inputs/figure-4-2.vrir > $WORK/f42.mlir && $VRRUN $WORK/f42.mlir --entry myfunc --arg a=1 --arg b=2"

@@ -262,6 +262,32 @@ struct AtomicCasOpLowering : public OpConversionPattern<AtomicCasOp> {
     SmallVector<Value> indices = lowerAtomicIndices(
         rewriter, op, adaptor.getArray(), adaptor.getIndices(), anyFailed);
     Value expected = adaptor.getExpected(), desired = adaptor.getDesired();
+    if (isInGpuSection(op)) {
+      // In a kernel: a compare-and-swap loop the GPU targets implement
+      // natively (storing the value read when the compare fails changes
+      // nothing); the comparison is of bits, as on the CPU.
+      auto build = [&](OpBuilder &b) -> Value {
+        auto atomic = memref::GenericAtomicRMWOp::create(
+            b, loc, adaptor.getArray(), indices);
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(atomic.getBody());
+        Value current = atomic.getCurrentValue();
+        Value currentBits = current, expectedBits = expected;
+        if (auto floatType = dyn_cast<FloatType>(type)) {
+          Type bitsType = b.getIntegerType(floatType.getWidth());
+          currentBits = arith::BitcastOp::create(b, loc, bitsType, current);
+          expectedBits = arith::BitcastOp::create(b, loc, bitsType, expected);
+        }
+        Value equal = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            currentBits, expectedBits);
+        Value next = arith::SelectOp::create(b, loc, equal, desired, current);
+        memref::AtomicYieldOp::create(b, loc, next);
+        return atomic.getResult();
+      };
+      rewriter.replaceOp(op,
+                         guardAtomic(rewriter, loc, anyFailed, type, build));
+      return success();
+    }
     auto build = [&](OpBuilder &b) -> Value {
       // memref has no compare-and-swap (generic_atomic_rmw is a CAS loop
       // that also stores when the compare fails, and it is no region-branch

@@ -53,6 +53,8 @@ CASES = [
     Case("scale_cm", [("A", cm), ("alpha", 3.0)], results=[3.0 * cm]),
     Case("histogram", [("values", values.astype(np.int64)), ("bins", 16)],
          results=[np.bincount(values, minlength=16)]),
+    Case("max_cas", [("values", values.astype(np.int64) * 7 - 3)],
+         results=[(values * 7 - 3).max()]),
     Case("atomic_sum_max", [("x", xv)], results=[xv.sum(), xv.max()],
          rtol=1e-9),
     Case("array_ops", [("A", P), ("B", Q), ("x", px)],

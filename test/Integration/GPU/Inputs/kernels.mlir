@@ -153,6 +153,33 @@ module {
     return %sum, %max : f64, f64
   }
 
+  // The largest element, found with compare-and-swap in a kernel.
+  func.func @max_cas(%values: !iv) -> i64 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = vrir.dim %values, 0 : !iv
+    %best = vrir.empty(%c1) : !iv
+    %first = vrir.load %values[%c0] : !iv[index]
+    vrir.store %first, %best[%c0] : !iv[index]
+    %r = vrir.range %c0 to %n
+    vrir.gpu_section {
+      vrir.pfor (%i) in %r : !vrir.range shared(%best : !iv) {
+        %v = vrir.load %values[%i] : !iv[index]
+        %init = vrir.load %best[%c0] flags [#vrir.index<none>] : !iv[index]
+        %done = scf.while (%seen = %init) : (i64) -> i64 {
+          %bigger = arith.cmpi sgt, %v, %seen : i64
+          scf.condition(%bigger) %seen : i64
+        } do {
+        ^bb0(%seen: i64):
+          %old = vrir.atomic_cas %best[%c0], %seen, %v : !iv[index]
+          scf.yield %old : i64
+        }
+      }
+    }
+    %result = vrir.load %best[%c0] : !iv[index]
+    return %result : i64
+  }
+
   // Whole-array operations in a section: element-wise with broadcasting
   // and math, a reduction, matmul, matvec and a transpose.
   func.func @array_ops(%A: !m, %B: !m, %x: !v) -> (!m, f64, f64, !m, !v, !m) {
