@@ -24,6 +24,18 @@ constexpr StringLiteral kReadOnlyAttrName = "vrir.readonly";
 /// Unit attribute: no other buffer argument of the launch can alias it.
 constexpr StringLiteral kNoAliasAttrName = "vrir.noalias";
 
+/// The runtime function the CPU lowering calls when a bounds check fails
+/// inside a parallel loop; GPU code generators report through the error
+/// buffer instead.
+constexpr StringLiteral kBoundsErrorCallee = "vrir_rt_parallel_bounds_error";
+/// On a `gpu.module` compiled to SPIR-V: an array of the names of its
+/// bounds-check sites (strings); a kernel reports site number N for the
+/// Nth name.
+constexpr StringLiteral kSitesAttrName = "vrir.sites";
+/// `vrir-convert-gpu-to-spirv` puts the SPIR-V form of `gpu.module @NAME`
+/// in `spirv.module @__spv__NAME` (upstream's GPU-to-SPIR-V naming).
+constexpr StringLiteral kSPIRVModulePrefix = "__spv__";
+
 /// Lowest and highest element offsets (from the buffer's start) that an
 /// array with `offset`, `sizes` and `strides` (any sign) reaches. For an
 /// empty array both are `offset` and `empty` is true.

@@ -21,6 +21,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -145,6 +146,189 @@ void mapToGrid(scf::ParallelOp loop, ArrayRef<int64_t> blockSize) {
   (void)gpu::setMappingAttr(inner, threads);
 }
 
+/// `combiner`'s block (two arguments, `scf.reduce.return` terminator)
+/// applied to `lhs` and `rhs` at the builder's insertion point.
+Value combine(OpBuilder &b, Block &combiner, Value lhs, Value rhs) {
+  IRMapping mapping;
+  mapping.map(combiner.getArgument(0), lhs);
+  mapping.map(combiner.getArgument(1), rhs);
+  for (Operation &op : combiner.without_terminator())
+    b.clone(op, mapping);
+  return mapping.lookupOrDefault(combiner.getTerminator()->getOperand(0));
+}
+
+/// Reduces the values `value` of the `size` work-items of a work-group
+/// (a power of two) through `shared`, a work-group buffer of `size`
+/// elements: a tree of halving steps with a barrier after each. Leaves the
+/// group's result in `shared[0]`.
+void reduceInWorkGroup(OpBuilder &b, Location loc, Block &combiner,
+                       Value shared, Value threadId, Value value,
+                       int64_t size) {
+  memref::StoreOp::create(b, loc, value, shared, threadId);
+  gpu::BarrierOp::create(b, loc);
+  for (int64_t half = size / 2; half >= 1; half /= 2) {
+    Value halfValue = arith::ConstantIndexOp::create(b, loc, half);
+    Value active = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                         threadId, halfValue);
+    auto ifOp = scf::IfOp::create(b, loc, active, /*withElse=*/false);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      Value other = arith::AddIOp::create(b, loc, threadId, halfValue);
+      Value mine = memref::LoadOp::create(b, loc, shared, threadId);
+      Value theirs = memref::LoadOp::create(b, loc, shared, other);
+      memref::StoreOp::create(b, loc, combine(b, combiner, mine, theirs),
+                              shared, threadId);
+    }
+    gpu::BarrierOp::create(b, loc);
+  }
+}
+
+/// Builds `gpu.launch` of `groups` x `size` work-items with a work-group
+/// buffer of `size` elements of `type`; `body` fills it before the
+/// terminator.
+void buildLaunch(OpBuilder &b, Location loc, Value groups, int64_t size,
+                 Type type,
+                 function_ref<void(OpBuilder &, gpu::LaunchOp)> body) {
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value threads = arith::ConstantIndexOp::create(b, loc, size);
+  auto sharedType = MemRefType::get(
+      {size}, type, AffineMap(),
+      gpu::AddressSpaceAttr::get(b.getContext(),
+                                 gpu::AddressSpace::Workgroup));
+  auto launch = gpu::LaunchOp::create(
+      b, loc, groups, one, one, threads, one, one,
+      /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
+      /*asyncDependencies=*/ValueRange{},
+      /*workgroupAttributions=*/TypeRange{sharedType});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&launch.getBody().front());
+  body(b, launch);
+  gpu::TerminatorOp::create(b, loc);
+}
+
+/// A parallel loop with one scalar reduction (a whole-array `reduce`)
+/// becomes a two-level tree: a kernel in which each work-item folds a
+/// grid-strided share of the iterations and each work-group reduces its
+/// work-items' values to one partial result, then a one-group kernel that
+/// reduces the partial results. The host reads the final value.
+LogicalResult reduceOnGrid(IRRewriter &rewriter, scf::ParallelOp loop,
+                           int64_t blockSize) {
+  if (loop.getNumReductions() != 1)
+    return success(); // Stays on the host.
+  Type type = loop.getResult(0).getType();
+  if (!type.isIntOrFloat())
+    return success();
+  // A power of two for the halving tree.
+  int64_t size = 1;
+  while (size * 2 <= blockSize)
+    size *= 2;
+  constexpr int64_t kMaxGroups = 1024;
+
+  Location loc = loop.getLoc();
+  rewriter.setInsertionPoint(loop);
+  OpBuilder &b = rewriter;
+  auto reduce = cast<scf::ReduceOp>(loop.getBody()->getTerminator());
+  Block &combiner = reduce.getReductions()[0].front();
+  Value identity = loop.getInitVals()[0];
+  unsigned rank = loop.getNumLoops();
+
+  // Iteration counts (steps of scf.parallel are positive).
+  SmallVector<Value> counts;
+  Value total = arith::ConstantIndexOp::create(b, loc, 1);
+  for (unsigned dim = 0; dim < rank; ++dim) {
+    Value extent = arith::SubIOp::create(b, loc, loop.getUpperBound()[dim],
+                                         loop.getLowerBound()[dim]);
+    Value count =
+        arith::CeilDivSIOp::create(b, loc, extent, loop.getStep()[dim]);
+    count = arith::MaxSIOp::create(
+        b, loc, count, arith::ConstantIndexOp::create(b, loc, 0));
+    counts.push_back(count);
+    total = arith::MulIOp::create(b, loc, total, count);
+  }
+  Value sizeValue = arith::ConstantIndexOp::create(b, loc, size);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value groups = arith::CeilDivSIOp::create(b, loc, total, sizeValue);
+  groups = arith::MinSIOp::create(
+      b, loc, groups, arith::ConstantIndexOp::create(b, loc, kMaxGroups));
+  groups = arith::MaxSIOp::create(b, loc, groups, one);
+  auto partialType = MemRefType::get({ShapedType::kDynamic}, type);
+  Value partial = memref::AllocOp::create(b, loc, partialType, groups);
+  Value result =
+      memref::AllocOp::create(b, loc, MemRefType::get({1}, type));
+
+  // Level 1: every work-item folds iterations k, k + stride, ... (k its
+  // global number), then its work-group reduces.
+  buildLaunch(b, loc, groups, size, type, [&](OpBuilder &b, gpu::LaunchOp l) {
+    Value thread = l.getThreadIds().x, group = l.getBlockIds().x;
+    Value shared = l.getWorkgroupAttributions()[0];
+    Value first = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, group, sizeValue), thread);
+    Value stride = arith::MulIOp::create(b, loc, groups, sizeValue);
+    auto fold = scf::ForOp::create(
+        b, loc, first, total, stride, ValueRange{identity},
+        [&](OpBuilder &b, Location loc, Value k, ValueRange accumulator) {
+          // Iteration k, row-major over the loop's dimensions.
+          IRMapping mapping;
+          Value rest = k;
+          for (int dim = rank - 1; dim >= 0; --dim) {
+            Value within = arith::RemUIOp::create(b, loc, rest, counts[dim]);
+            rest = arith::DivUIOp::create(b, loc, rest, counts[dim]);
+            Value iv = arith::AddIOp::create(
+                b, loc, loop.getLowerBound()[dim],
+                arith::MulIOp::create(b, loc, within, loop.getStep()[dim]));
+            mapping.map(loop.getInductionVars()[dim], iv);
+          }
+          for (Operation &op : loop.getBody()->without_terminator())
+            b.clone(op, mapping);
+          Value element = mapping.lookupOrDefault(reduce.getOperands()[0]);
+          scf::YieldOp::create(
+              b, loc, combine(b, combiner, accumulator[0], element));
+        });
+    reduceInWorkGroup(b, loc, combiner, shared, thread, fold.getResult(0),
+                      size);
+    Value leader = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq, thread,
+        arith::ConstantIndexOp::create(b, loc, 0));
+    auto ifOp = scf::IfOp::create(b, loc, leader, /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    memref::StoreOp::create(b, loc,
+                            memref::LoadOp::create(b, loc, shared, zero),
+                            partial, group);
+  });
+
+  // Level 2: one work-group reduces the partial results.
+  buildLaunch(b, loc, one, size, type, [&](OpBuilder &b, gpu::LaunchOp l) {
+    Value thread = l.getThreadIds().x;
+    Value shared = l.getWorkgroupAttributions()[0];
+    auto fold = scf::ForOp::create(
+        b, loc, thread, groups, sizeValue, ValueRange{identity},
+        [&](OpBuilder &b, Location loc, Value k, ValueRange accumulator) {
+          Value element = memref::LoadOp::create(b, loc, partial, k);
+          scf::YieldOp::create(
+              b, loc, combine(b, combiner, accumulator[0], element));
+        });
+    reduceInWorkGroup(b, loc, combiner, shared, thread, fold.getResult(0),
+                      size);
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value leader = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                         thread, zero);
+    auto ifOp = scf::IfOp::create(b, loc, leader, /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    memref::StoreOp::create(b, loc,
+                            memref::LoadOp::create(b, loc, shared, zero),
+                            result, zero);
+  });
+
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value value = memref::LoadOp::create(b, loc, result, zero);
+  rewriter.replaceOp(loop, value);
+  return success();
+}
+
 struct GpuMapSectionsPass
     : public vrir::impl::GpuMapSectionsBase<GpuMapSectionsPass> {
   using GpuMapSectionsBase::GpuMapSectionsBase;
@@ -193,16 +377,18 @@ struct GpuMapSectionsPass
     // section and merge the tiled loops.
     (void)applyPatternsGreedily(section, FrozenRewritePatternSet());
 
-    // Outermost parallel loops become kernels. A loop with reductions stays
-    // on the host.
-    SmallVector<scf::ParallelOp> kernels;
+    // Outermost parallel loops become kernels; a loop with one scalar
+    // reduction becomes two (a reduction tree).
+    SmallVector<scf::ParallelOp> kernels, reductions;
     section.walk<WalkOrder::PreOrder>([&](scf::ParallelOp loop) {
-      if (loop.getNumReductions() == 0)
-        kernels.push_back(loop);
+      (loop.getNumReductions() == 0 ? kernels : reductions).push_back(loop);
       return WalkResult::skip();
     });
     for (scf::ParallelOp loop : kernels)
       mapToGrid(loop, blockSize);
+    for (scf::ParallelOp loop : reductions)
+      if (failed(reduceOnGrid(rewriter, loop, blockSize[0])))
+        return failure();
     (void)applyPatternsGreedily(section, FrozenRewritePatternSet());
 
     // The section's host code runs in place.

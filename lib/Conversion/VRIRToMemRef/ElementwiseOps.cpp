@@ -741,6 +741,31 @@ static Value reduceAll(OpBuilder &b, Location loc, Value input,
   return nest.results.front();
 }
 
+/// The same reduction in a GPU section: an `scf.parallel` with an
+/// `scf.reduce`, which `vrir-gpu-map-sections` turns into a two-level tree
+/// of kernels (work-groups, then one final group).
+static Value reduceAllInParallel(OpBuilder &b, Location loc, Value input,
+                                 ArrayRef<Value> sizes, Value identity,
+                                 BinaryFn combiner) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  SmallVector<Value> lower(sizes.size(), zero), steps(sizes.size(), one);
+  auto loop = scf::ParallelOp::create(
+      b, loc, lower, sizes, steps, ValueRange{identity},
+      [&](OpBuilder &b, Location loc, ValueRange ivs, ValueRange) {
+        Value element = memref::LoadOp::create(b, loc, input, ivs);
+        auto reduce = scf::ReduceOp::create(b, loc, ValueRange{element});
+        Block &combine = reduce.getReductions()[0].front();
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(&combine);
+        scf::ReduceReturnOp::create(b, loc,
+                                    emitBinary(b, loc, combiner,
+                                               combine.getArgument(0),
+                                               combine.getArgument(1)));
+      });
+  return loop.getResult(0);
+}
+
 struct ReduceOpLowering : public OpConversionPattern<ReduceOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -787,6 +812,11 @@ struct ReduceOpLowering : public OpConversionPattern<ReduceOp> {
     Value identity = getReductionIdentity(rewriter, loc, kind, element);
     BinaryFn combiner = getCombiner(kind);
     Layout layout = inputType.getLayout();
+    if (toScalar && rank > 0 && isInGpuSection(op)) {
+      rewriter.replaceOp(op, reduceAllInParallel(rewriter, loc, input, sizes,
+                                                 identity, combiner));
+      return success();
+    }
     if (toScalar) {
       rewriter.replaceOp(op, reduceAll(rewriter, loc, input, sizes, layout,
                                        identity, combiner));

@@ -66,8 +66,22 @@ func.func @col_major(%A: memref<?x?xf64, strided<[1, ?]>>, %m: index, %n: index)
 // CHECK:   } {mapping = [#gpu.loop_dim_map<processor = sequential{{.*}}>]}
 // CHECK: } {mapping = [#gpu.loop_dim_map<processor = thread_x{{.*}}>]}
 // CHECK: } {mapping = [#gpu.loop_dim_map<processor = block_x{{.*}}>]}
-// CHECK: %[[SUM:.*]] = scf.parallel {{.*}} init
-// CHECK-NOT: mapping
+// The reduction: partial results per work-group, then one group.
+// CHECK: %[[PARTIAL:.*]] = memref.alloc(%[[GROUPS:.*]]) : memref<?xf64>
+// CHECK: %[[RESULT:.*]] = memref.alloc() : memref<1xf64>
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %[[GROUPS]], {{.*}}) threads({{.*}}) in ({{.*}} = %c256{{.*}}) workgroup(%[[SHARED:.*]] : memref<256xf64, #gpu.address_space<workgroup>>)
+// CHECK:   scf.for
+// CHECK:     memref.load %arg0
+// CHECK:     arith.addf
+// CHECK:   memref.store %{{.*}}, %[[SHARED]]
+// CHECK:   gpu.barrier
+// CHECK-COUNT-8: gpu.barrier
+// CHECK:   memref.store %{{.*}}, %[[PARTIAL]]
+// CHECK: gpu.launch
+// CHECK:   memref.load %[[PARTIAL]]
+// CHECK:   memref.store %{{.*}}, %[[RESULT]]
+// CHECK: %[[SUM:.*]] = memref.load %[[RESULT]]
+// CHECK-NOT: scf.parallel
 // CHECK: return %[[SUM]]
 #id = affine_map<(d0) -> (d0)>
 func.func @mixed(%x: memref<?xf64>, %y: memref<?x?xf64>, %n: index) -> f64 {

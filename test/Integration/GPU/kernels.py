@@ -42,6 +42,10 @@ cube = (np.arange(9 ** 3, dtype=np.float32) * np.float32(0.5)).reshape(9, 9, 9)
 
 S = rng.random((6, 7))
 
+# Reductions over more elements than one level of work-groups covers.
+RA = rng.random((700, 501))
+RB = np.asfortranarray(rng.integers(-1000, 1000, (97, 33)))
+
 CASES = [
     Case("jacobi2d", [("A", A), ("B", B), ("steps", 4)],
          inplace={"A": Aj, "B": Bj}),
@@ -60,6 +64,10 @@ CASES = [
     Case("array_ops", [("A", P), ("B", Q), ("x", px)],
          results=[np.exp(2 * P + px), np.exp(2 * P + px).sum(), P.max(),
                   P @ Q, P @ px, P.T], rtol=1e-11),
+    Case("reductions", [("A", RA), ("B", RB)],
+         results=[RA.sum(), RA.min(), RB.sum(), RB.max()], rtol=1e-10),
+    Case("reductions", [("A", RA[:1, :1]), ("B", RB[:1, :1])],
+         results=[RA[0, 0], RA[0, 0], RB[0, 0], RB[0, 0]]),
     Case("views", [("x", views_in)], inplace={"x": views_out}),
     Case("cube", [("n", 9)], results=[cube]),
     Case("empty", [("x", np.zeros(0))], results=[np.zeros(0)]),

@@ -180,6 +180,18 @@ module {
     return %result : i64
   }
 
+  // Whole-array reductions: two-level trees of kernels.
+  func.func @reductions(%A: !m, %B: !vrir.array<i64, 2, col_major>) -> (f64, f64, i64, i64) {
+    %r:4 = vrir.gpu_section -> (f64, f64, i64, i64) {
+      %s = vrir.reduce sum %A : !m -> f64
+      %m = vrir.reduce min %A : !m -> f64
+      %t = vrir.reduce sum %B : !vrir.array<i64, 2, col_major> -> i64
+      %u = vrir.reduce max %B : !vrir.array<i64, 2, col_major> -> i64
+      vrir.yield %s, %m, %t, %u : f64, f64, i64, i64
+    }
+    return %r#0, %r#1, %r#2, %r#3 : f64, f64, i64, i64
+  }
+
   // Whole-array operations in a section: element-wise with broadcasting
   // and math, a reduction, matmul, matvec and a transpose.
   func.func @array_ops(%A: !m, %B: !m, %x: !v) -> (!m, f64, f64, !m, !v, !m) {
