@@ -70,6 +70,9 @@ CASES = [
          results=[RA[0, 0], RA[0, 0], RB[0, 0], RB[0, 0]]),
     Case("views", [("x", views_in)], inplace={"x": views_out}),
     Case("cube", [("n", 9)], results=[cube]),
+    Case("threshold", [("x", 100 * xv), ("t", 7.5)],
+         results=[100 * xv > 7.5,
+                  np.where(100 * xv > 7.5, (100 * xv * 7.5).astype(np.int32), 1)]),
     Case("empty", [("x", np.zeros(0))], results=[np.zeros(0)]),
     Case("empty", [("x", xv)], results=[xv]),
     # The full-domain stencil reads A[m, j] at i = m-1.

@@ -268,6 +268,29 @@ module {
     return %C : !vrir.array<f32, 3, row_major>
   }
 
+  // Boolean and i32 arrays: one byte and four bytes per element in the
+  // kernel's buffers.
+  func.func @threshold(%x: !v, %t: f64) -> (!vrir.array<i1, 1, row_major>, !vrir.array<i32, 1, row_major>) {
+    %c0 = arith.constant 0 : index
+    %n = vrir.dim %x, 0 : !v
+    %b = vrir.empty(%n) : !vrir.array<i1, 1, row_major>
+    %k = vrir.empty(%n) : !vrir.array<i32, 1, row_major>
+    %r = vrir.range %c0 to %n
+    vrir.gpu_section {
+      vrir.pfor (%i) in %r : !vrir.range shared(%b, %k : !vrir.array<i1, 1, row_major>, !vrir.array<i32, 1, row_major>) {
+        %a = vrir.load %x[%i] : !v[index]
+        %above = arith.cmpf ogt, %a, %t : f64
+        vrir.store %above, %b[%i] : !vrir.array<i1, 1, row_major>[index]
+        %scaled = arith.mulf %a, %t : f64
+        %q = arith.fptosi %scaled : f64 to i32
+        %one = arith.constant 1 : i32
+        %q1 = arith.select %above, %q, %one : i32
+        vrir.store %q1, %k[%i] : !vrir.array<i32, 1, row_major>[index]
+      }
+    }
+    return %b, %k : !vrir.array<i1, 1, row_major>, !vrir.array<i32, 1, row_major>
+  }
+
   // A 0-size domain launches nothing.
   func.func @empty(%x: !v) -> !v {
     %c0 = arith.constant 0 : index
