@@ -22,7 +22,9 @@ static const char *const kVRIRToGPUKernels =
     "convert-vrir-to-memref{gpu-sections=true},vrir-gpu-map-sections,"
     "convert-parallel-loops-to-gpu,gpu-launch-sink-index-computations,"
     "gpu-kernel-outlining,vrir-gpu-kernel-abi,"
-    "gpu.module(lower-affine,canonicalize,cse),";
+    // Work-item ids are not negative: lower-bound checks on them fold.
+    "gpu.module(lower-affine,canonicalize,cse,int-range-optimizations,"
+    "canonicalize),";
 static const char *const kVRIRMiddle =
     "canonicalize,"
     // Counted loops give index ranges: wrap-around and checks they prove
