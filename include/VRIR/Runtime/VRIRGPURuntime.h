@@ -5,17 +5,31 @@
  * `vrir.gpu_section` on an accelerator; hosts may ask whether a device is
  * there and read transfer statistics.
  *
- * The library (libvrir_gpu_runtime.so) has no MLIR dependency and does not
- * link OpenCL: it loads libOpenCL.so.1 with dlopen at first use, so it loads
- * on machines without OpenCL and reports an error only when a launch is
- * attempted. Errors go through the CPU runtime's channel (`vrir_rt_error`
- * of VRIRRuntime.h); every message starts with "GPU: ".
+ * Two backends: OpenCL (OpenCL C source or SPIR-V) and Vulkan (SPIR-V
+ * compute shaders). The library (libvrir_gpu_runtime.so) has no MLIR
+ * dependency and links neither OpenCL nor Vulkan: it loads libOpenCL.so.1 /
+ * libvulkan.so.1 with dlopen at first use, so it loads on machines without
+ * them and reports an error only when a launch is attempted. Errors go
+ * through the CPU runtime's channel (`vrir_rt_error` of VRIRRuntime.h);
+ * every message starts with "GPU: ". One mutex serializes the launches and
+ * initializations of both backends; the counters are shared.
  *
  * Environment:
- *   VRIR_OPENCL_DEVICE=P:D  use device D of platform P (indices from 0);
- *                           default: the first GPU of any platform, else the
- *                           first device of any type.
- *   VRIR_GPU_VERBOSE=1      print the chosen device and each compile to
+ *   VRIR_OPENCL_DEVICE=P:D  OpenCL: use device D of platform P (indices from
+ *                           0); default: the first GPU of any platform,
+ *                           else the first device of any type.
+ *   VRIR_VULKAN_DEVICE=I    Vulkan: use physical device I (index from 0, in
+ *                           vkEnumeratePhysicalDevices order); default: the
+ *                           first discrete GPU, else the first integrated
+ *                           GPU, else the first device (lavapipe is a CPU
+ *                           device). Devices need Vulkan 1.1 and a queue
+ *                           family with compute.
+ *   VRIR_VULKAN_STAGING=1   Vulkan: keep arrays in device-local buffers
+ *                           filled and read through host-visible staging
+ *                           buffers (default only for discrete GPUs without
+ *                           a host-visible VRAM, i.e. resizable BAR); 0:
+ *                           always map host-visible buffers.
+ *   VRIR_GPU_VERBOSE=1      print the chosen devices and each compile to
  *                           stderr.
  *
  *===----------------------------------------------------------------------===*/
@@ -32,7 +46,7 @@ extern "C" {
 /* Kernel binary formats. */
 enum {
   VRIR_GPU_FORMAT_OPENCL_C = 0,     /* OpenCL C source text */
-  VRIR_GPU_FORMAT_VULKAN_SPIRV = 1, /* SPIR-V for Vulkan (not implemented) */
+  VRIR_GPU_FORMAT_VULKAN_SPIRV = 1, /* SPIR-V module for Vulkan compute */
   VRIR_GPU_FORMAT_OPENCL_SPIRV =
       2 /* SPIR-V for OpenCL (clCreateProgramWithIL) */
 };
@@ -76,14 +90,29 @@ typedef struct {
  * `sites`), [2] dimension, [3] index, [4] extent. A failed check is passed
  * on to `vrir_rt_parallel_bounds_error`; `vrir_rt_parallel_check` raises it.
  *
+ * Vulkan: `binary` is a SPIR-V module (`binarySize` a multiple of 4, host
+ * byte order) that may hold several kernels, each an OpEntryPoint GLCompute
+ * named `kernelName`. The work-group size is the kernel's LocalSize, which
+ * `block` must equal; `grid` is the number of work-groups (vkCmdDispatch),
+ * at most maxComputeWorkGroupCount of the device per dimension. Parameters
+ * are bindings of descriptor set 0, all storage buffers (no push
+ * constants), numbered from 0 in the order of the OpenCL parameters: a
+ * BUFFER is two bindings, the array (e.g. struct { T data[]; }) and an
+ * 8-byte int64 offset (struct { int64_t offset; }); a SCALAR is one binding
+ * holding its `size` bytes at offset 0 (struct { T value; }); the last
+ * binding is the error buffer of five int64 (as above). A kernel may leave
+ * bindings unused but may use no binding beyond these. Module needs
+ * (SPIR-V version, capabilities such as Float64, Int64, Int8/Int16 and 8- or
+ * 16-bit storage, Int64Atomics) are checked against the device first.
+ *
  * Buffer arguments whose byte ranges overlap or touch share one device
  * buffer (views of one array see each other's writes); their kernel offsets
  * are rebased onto it, which requires the distance between their `value`s
  * to be a multiple of each one's element size.
  *
  * Errors (no device, compile failure with the build log, launch failure
- * with the OpenCL error name) go through vrir_rt_error, which does not
- * return. */
+ * with the OpenCL error name or Vulkan VkResult) go through vrir_rt_error,
+ * which does not return. */
 void vrir_gpu_launch(int64_t format, const char *binary, int64_t binarySize,
                      const char *kernelName, const char *sites,
                      int64_t numSites, int64_t gridX, int64_t gridY,
@@ -91,18 +120,20 @@ void vrir_gpu_launch(int64_t format, const char *binary, int64_t binarySize,
                      int64_t blockZ, int64_t numArgs, const vrir_gpu_arg *args);
 
 /* 1 when a device of `format` can be used (OpenCL C: an OpenCL platform
- * with a device; OpenCL SPIR-V: such a device that takes SPIR-V), else 0.
- * Never raises. */
+ * with a device; OpenCL SPIR-V: such a device that takes SPIR-V; Vulkan
+ * SPIR-V: a Vulkan 1.1 device with a compute queue), else 0. Never raises. */
 int vrir_gpu_available(int64_t format);
 
-/* "PLATFORM: DEVICE" of the device used for `format`, or "" when none. The
- * string lives as long as the process. */
+/* "PLATFORM: DEVICE" of the OpenCL device used for `format` ("Vulkan:
+ * DEVICE" for Vulkan), or "" when none. The string lives as long as the
+ * process. */
 const char *vrir_gpu_device_name(int64_t format);
 
 /* Counters since the start of the process or the last reset. `uploads` and
  * `downloads` count host<->device copies of argument buffers (not the
  * runtime's own error word); `compiles` counts program builds, successful
- * or not, and `compileSeconds` their time. */
+ * or not (Vulkan: one per pipeline, i.e. per kernel of a module, and one per
+ * module that cannot be loaded), and `compileSeconds` their time. */
 typedef struct {
   int64_t kernels, uploads, downloads, bytesUploaded, bytesDownloaded, compiles;
   double compileSeconds;

@@ -1,11 +1,16 @@
-//===- VRIRGPURuntime.cpp - OpenCL backend of the GPU runtime -------------===//
+//===- VRIRGPURuntime.cpp - C entry points and OpenCL backend -------------===//
+//
+// The C ABI of the GPU runtime, the parts both backends share
+// (GPURuntimeInternal.h), and the OpenCL backend; the Vulkan backend is in
+// VulkanBackend.cpp.
 //
 // Runs the kernels of `vrir.gpu_section`s through OpenCL. libOpenCL.so.1 is
 // loaded with dlopen at first use (the headers give types and constants
 // only), so the library loads on machines without OpenCL.
 //
 // One device, context and in-order queue serve the whole process; a mutex
-// serializes launches. Programs are cached by content, kernels by name.
+// (shared with the Vulkan backend) serializes launches. Programs are cached
+// by content, kernels by name.
 // Every launch copies its buffer arguments to the device and the written
 // ones back (buffers whose host ranges overlap or touch share one device
 // buffer); device buffers are pooled by size.
@@ -19,6 +24,7 @@
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 
+#include "GPURuntimeInternal.h"
 #include "VRIR/Runtime/VRIRGPURuntime.h"
 #include "VRIR/Runtime/VRIRRuntime.h"
 
@@ -41,6 +47,111 @@
 static_assert(sizeof(vrir_gpu_arg) == 6 * sizeof(int64_t),
               "vrir_gpu_arg is six int64 words");
 
+//===----------------------------------------------------------------------===//
+// Shared parts (GPURuntimeInternal.h)
+//===----------------------------------------------------------------------===//
+
+namespace vrir::gpu {
+
+std::string formatString(const char *fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  va_list copy;
+  va_copy(copy, args);
+  int length = std::vsnprintf(nullptr, 0, fmt, args);
+  va_end(args);
+  std::string result(length > 0 ? static_cast<size_t>(length) : 0, '\0');
+  if (length > 0)
+    std::vsnprintf(&result[0], result.size() + 1, fmt, copy);
+  va_end(copy);
+  return result;
+}
+
+std::string trim(std::string text) {
+  size_t begin = text.find_first_not_of(" \t\r\n");
+  if (begin == std::string::npos)
+    return "";
+  size_t end = text.find_last_not_of(" \t\r\n");
+  return text.substr(begin, end - begin + 1);
+}
+
+bool verboseEnabled() {
+  static const bool verbose = [] {
+    const char *value = std::getenv("VRIR_GPU_VERBOSE");
+    return value && *value && std::strcmp(value, "0") != 0;
+  }();
+  return verbose;
+}
+
+const char *siteName(const char *sites, int64_t numSites, int64_t site) {
+  if (!sites || site < 0 || site >= numSites)
+    return "a GPU kernel";
+  const char *name = sites;
+  for (int64_t i = 0; i < site; ++i)
+    name += std::strlen(name) + 1;
+  return name;
+}
+
+// Never destroyed: launches may run while static destructors do.
+std::mutex &runtimeMutex() {
+  static std::mutex *mutex = new std::mutex();
+  return *mutex;
+}
+
+vrir_gpu_stats &runtimeStats() {
+  static vrir_gpu_stats stats = {};
+  return stats;
+}
+
+std::string planBuffers(const char *kernelName, int64_t numArgs,
+                        const vrir_gpu_arg *args, BufferPlan &plan) {
+  std::vector<int64_t> order;
+  for (int64_t i = 0; i < numArgs; ++i)
+    if (args[i].kind == VRIR_GPU_ARG_BUFFER && args[i].size > 0)
+      order.push_back(i);
+  std::sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
+    return static_cast<uint64_t>(args[a].value) <
+           static_cast<uint64_t>(args[b].value);
+  });
+  plan.groups.clear();
+  plan.groupOf.assign(static_cast<size_t>(numArgs), 0);
+  plan.offsets.assign(static_cast<size_t>(numArgs), 0);
+  for (int64_t i : order) {
+    uint64_t begin = static_cast<uint64_t>(args[i].value);
+    uint64_t end = begin + static_cast<uint64_t>(args[i].size);
+    if (plan.groups.empty() || begin > plan.groups.back().end)
+      plan.groups.push_back({begin, end, false});
+    HostGroup &group = plan.groups.back();
+    group.end = std::max(group.end, end);
+    group.written |= (args[i].access & VRIR_GPU_ACCESS_WRITE) != 0;
+    plan.groupOf[i] = plan.groups.size() - 1;
+  }
+  for (int64_t i = 0; i < numArgs; ++i) {
+    if (args[i].kind != VRIR_GPU_ARG_BUFFER)
+      continue;
+    plan.offsets[i] = args[i].offset;
+    if (args[i].size == 0)
+      continue;
+    uint64_t delta = static_cast<uint64_t>(args[i].value) -
+                     plan.groups[plan.groupOf[i]].begin;
+    uint64_t elemSize = static_cast<uint64_t>(args[i].elemSize);
+    if (delta % elemSize != 0)
+      return formatString(
+          "GPU: buffer argument %lld of kernel '%s' starts %llu "
+          "bytes into memory it shares with other arguments, not a "
+          "multiple of its element size %llu",
+          static_cast<long long>(i), kernelName,
+          static_cast<unsigned long long>(delta),
+          static_cast<unsigned long long>(elemSize));
+    plan.offsets[i] += static_cast<int64_t>(delta / elemSize);
+  }
+  return "";
+}
+
+} // namespace vrir::gpu
+
+using namespace vrir::gpu;
+
 namespace {
 
 // Not in the OpenCL 1.2 headers' core part.
@@ -58,22 +169,6 @@ constexpr size_t kPoolSlots = 32;
 //===----------------------------------------------------------------------===//
 // Messages
 //===----------------------------------------------------------------------===//
-
-std::string formatString(const char *fmt, ...)
-    __attribute__((format(printf, 1, 2)));
-std::string formatString(const char *fmt, ...) {
-  va_list args;
-  va_start(args, fmt);
-  va_list copy;
-  va_copy(copy, args);
-  int length = std::vsnprintf(nullptr, 0, fmt, args);
-  va_end(args);
-  std::string result(length > 0 ? static_cast<size_t>(length) : 0, '\0');
-  if (length > 0)
-    std::vsnprintf(&result[0], result.size() + 1, fmt, copy);
-  va_end(copy);
-  return result;
-}
 
 const char *clErrorName(cl_int code) {
   switch (code) {
@@ -220,11 +315,8 @@ struct PooledBuffer {
 };
 
 struct State {
-  std::mutex mutex;
-
   bool initialized = false;
   std::string initError; // non-empty: no usable device
-  bool verbose = false;
 
   OpenCL cl;
   cl_platform_id platform = nullptr;
@@ -244,8 +336,6 @@ struct State {
 
   std::vector<PooledBuffer> pool; // oldest first
   size_t poolBytes = 0;
-
-  vrir_gpu_stats stats = {};
 };
 
 // Never destroyed: the OpenCL implementation may be gone by the time static
@@ -282,14 +372,6 @@ std::string deviceString(const OpenCL &cl, cl_device_id device,
   return text.c_str();
 }
 
-std::string trim(std::string text) {
-  size_t begin = text.find_first_not_of(" \t\r\n");
-  if (begin == std::string::npos)
-    return "";
-  size_t end = text.find_last_not_of(" \t\r\n");
-  return text.substr(begin, end - begin + 1);
-}
-
 std::vector<cl_device_id> devicesOf(const OpenCL &cl, cl_platform_id platform,
                                     cl_device_type type) {
   cl_uint count = 0;
@@ -321,9 +403,6 @@ bool parseDeviceSelector(const char *text, size_t &platform, size_t &device) {
 
 // Loads OpenCL and sets up the device; returns an error message or "".
 std::string initialize(State &s) {
-  const char *verbose = std::getenv("VRIR_GPU_VERBOSE");
-  s.verbose = verbose && *verbose && std::strcmp(verbose, "0") != 0;
-
   void *library = dlopen("libOpenCL.so.1", RTLD_NOW | RTLD_LOCAL);
   if (!library)
     library = dlopen("libOpenCL.so", RTLD_NOW | RTLD_LOCAL);
@@ -435,7 +514,7 @@ std::string initialize(State &s) {
       return "GPU: cannot allocate device memory on " + s.deviceName + " (" +
              clError(err) + ")";
   }
-  if (s.verbose)
+  if (verboseEnabled())
     std::fprintf(stderr, "VRIR GPU: OpenCL device %s%s\n", s.deviceName.c_str(),
                  s.spirv ? " (takes SPIR-V)" : "");
   return "";
@@ -447,7 +526,7 @@ bool ensureInitialized(State &s) {
   if (!s.initialized) {
     s.initialized = true;
     s.initError = initialize(s);
-    if (!s.initError.empty() && s.verbose)
+    if (!s.initError.empty() && verboseEnabled())
       std::fprintf(stderr, "VRIR %s\n", s.initError.c_str());
   }
   return s.initError.empty();
@@ -517,9 +596,9 @@ Program *getProgram(State &s, int64_t format, std::string_view binary,
     double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
             .count();
-    ++s.stats.compiles;
-    s.stats.compileSeconds += seconds;
-    if (s.verbose)
+    ++runtimeStats().compiles;
+    runtimeStats().compileSeconds += seconds;
+    if (verboseEnabled())
       std::fprintf(
           stderr, "VRIR GPU: %s %zu bytes of %s (kernel '%s') in %.3f s\n",
           program->program ? "compiled" : "failed to compile",
@@ -631,10 +710,8 @@ cl_mem acquireBuffer(State &s, size_t bytes, size_t &capacity,
 // Launch
 //===----------------------------------------------------------------------===//
 
-// One device buffer: the union of overlapping or touching host ranges.
+// The device buffer of one group of host ranges.
 struct Group {
-  uint64_t begin = 0, end = 0;
-  bool written = false;
   cl_mem mem = nullptr;
   size_t capacity = 0;
 };
@@ -642,8 +719,9 @@ struct Group {
 // The buffers of one launch, returned to the pool at the end.
 struct LaunchBuffers {
   State &s;
-  std::vector<Group> groups;
-  bool pending = false; // commands may still be running
+  BufferPlan plan;
+  std::vector<Group> groups; // parallel to plan.groups
+  bool pending = false;      // commands may still be running
   explicit LaunchBuffers(State &s) : s(s) {}
   ~LaunchBuffers() {
     if (pending)
@@ -653,15 +731,6 @@ struct LaunchBuffers {
         releaseBuffer(s, group.mem, group.capacity);
   }
 };
-
-const char *siteName(const char *sites, int64_t numSites, int64_t site) {
-  if (!sites || site < 0 || site >= numSites)
-    return "a GPU kernel";
-  const char *name = sites;
-  for (int64_t i = 0; i < site; ++i)
-    name += std::strlen(name) + 1;
-  return name;
-}
 
 // Checks what does not need the device. Returns an error message or "".
 std::string checkArguments(int64_t numArgs, const vrir_gpu_arg *args) {
@@ -774,62 +843,28 @@ std::string launchLocked(State &s, int64_t format, const char *binary,
   // Group the buffer arguments: ranges that overlap or touch share one
   // device buffer. Arguments of 0 bytes need none.
   LaunchBuffers buffers(s);
-  std::vector<int64_t> order;
-  for (int64_t i = 0; i < numArgs; ++i)
-    if (args[i].kind == VRIR_GPU_ARG_BUFFER && args[i].size > 0)
-      order.push_back(i);
-  std::sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
-    return static_cast<uint64_t>(args[a].value) <
-           static_cast<uint64_t>(args[b].value);
-  });
-  std::vector<size_t> groupOf(static_cast<size_t>(numArgs), 0);
-  for (int64_t i : order) {
-    uint64_t begin = static_cast<uint64_t>(args[i].value);
-    uint64_t end = begin + static_cast<uint64_t>(args[i].size);
-    if (buffers.groups.empty() || begin > buffers.groups.back().end)
-      buffers.groups.push_back({begin, end});
-    Group &group = buffers.groups.back();
-    group.end = std::max(group.end, end);
-    group.written |= (args[i].access & VRIR_GPU_ACCESS_WRITE) != 0;
-    groupOf[i] = buffers.groups.size() - 1;
-  }
-  std::vector<cl_long> offsets(static_cast<size_t>(numArgs), 0);
-  for (int64_t i = 0; i < numArgs; ++i) {
-    if (args[i].kind != VRIR_GPU_ARG_BUFFER)
-      continue;
-    offsets[i] = args[i].offset;
-    if (args[i].size == 0)
-      continue;
-    uint64_t delta =
-        static_cast<uint64_t>(args[i].value) - buffers.groups[groupOf[i]].begin;
-    uint64_t elemSize = static_cast<uint64_t>(args[i].elemSize);
-    if (delta % elemSize != 0)
-      return formatString(
-          "GPU: buffer argument %lld of kernel '%s' starts %llu "
-          "bytes into memory it shares with other arguments, not a "
-          "multiple of its element size %llu",
-          static_cast<long long>(i), kernelName,
-          static_cast<unsigned long long>(delta),
-          static_cast<unsigned long long>(elemSize));
-    offsets[i] += static_cast<cl_long>(delta / elemSize);
-  }
+  error = planBuffers(kernelName, numArgs, args, buffers.plan);
+  if (!error.empty())
+    return error;
+  const std::vector<HostGroup> &hostGroups = buffers.plan.groups;
+  buffers.groups.resize(hostGroups.size());
 
   // Upload every group: the kernel may write only part of a range.
-  for (Group &group : buffers.groups) {
-    size_t bytes = static_cast<size_t>(group.end - group.begin);
+  for (size_t g = 0; g < hostGroups.size(); ++g) {
+    Group &group = buffers.groups[g];
+    size_t bytes = hostGroups[g].bytes();
     group.mem = acquireBuffer(s, bytes, group.capacity, error);
     if (!group.mem)
       return error;
     buffers.pending = true;
-    cl_int err = cl.clEnqueueWriteBuffer(
-        s.queue, group.mem, CL_TRUE, 0, bytes,
-        reinterpret_cast<const void *>(static_cast<uintptr_t>(group.begin)), 0,
-        nullptr, nullptr);
+    cl_int err =
+        cl.clEnqueueWriteBuffer(s.queue, group.mem, CL_TRUE, 0, bytes,
+                                hostGroups[g].host(), 0, nullptr, nullptr);
     if (err != CL_SUCCESS)
       return formatString("GPU: copying %zu bytes to the device failed (%s)",
                           bytes, clError(err).c_str());
-    ++s.stats.uploads;
-    s.stats.bytesUploaded += static_cast<int64_t>(bytes);
+    ++runtimeStats().uploads;
+    runtimeStats().bytesUploaded += static_cast<int64_t>(bytes);
   }
   const cl_long zeros[kErrorWords] = {};
   cl_int err =
@@ -844,11 +879,12 @@ std::string launchLocked(State &s, int64_t format, const char *binary,
   for (int64_t i = 0; i < numArgs; ++i) {
     const vrir_gpu_arg &arg = args[i];
     if (arg.kind == VRIR_GPU_ARG_BUFFER) {
-      cl_mem mem =
-          arg.size > 0 ? buffers.groups[groupOf[i]].mem : s.emptyBuffer;
+      cl_mem mem = arg.size > 0 ? buffers.groups[buffers.plan.groupOf[i]].mem
+                                : s.emptyBuffer;
+      cl_long offset = buffers.plan.offsets[i];
       err = cl.clSetKernelArg(kernel, param++, sizeof(cl_mem), &mem);
       if (err == CL_SUCCESS)
-        err = cl.clSetKernelArg(kernel, param++, sizeof(cl_long), &offsets[i]);
+        err = cl.clSetKernelArg(kernel, param++, sizeof(cl_long), &offset);
     } else {
       // The low bytes of `value` (little-endian).
       err = cl.clSetKernelArg(kernel, param++, static_cast<size_t>(arg.size),
@@ -873,7 +909,7 @@ std::string launchLocked(State &s, int64_t format, const char *binary,
         "work-groups of %zux%zux%zu failed (%s)",
         kernelName, global[0], global[1], global[2], block[0], block[1],
         block[2], clError(err).c_str());
-  ++s.stats.kernels;
+  ++runtimeStats().kernels;
 
   // Results.
   cl_long errorWords[kErrorWords] = {};
@@ -883,21 +919,20 @@ std::string launchLocked(State &s, int64_t format, const char *binary,
   if (err != CL_SUCCESS)
     return formatString("GPU: kernel '%s' failed (%s)", kernelName,
                         clError(err).c_str());
-  for (Group &group : buffers.groups) {
-    if (!group.written)
+  for (size_t g = 0; g < hostGroups.size(); ++g) {
+    if (!hostGroups[g].written)
       continue;
-    size_t bytes = static_cast<size_t>(group.end - group.begin);
-    err = cl.clEnqueueReadBuffer(
-        s.queue, group.mem, CL_TRUE, 0, bytes,
-        reinterpret_cast<void *>(static_cast<uintptr_t>(group.begin)), 0,
-        nullptr, nullptr);
+    size_t bytes = hostGroups[g].bytes();
+    err = cl.clEnqueueReadBuffer(s.queue, buffers.groups[g].mem, CL_TRUE, 0,
+                                 bytes, hostGroups[g].host(), 0, nullptr,
+                                 nullptr);
     if (err != CL_SUCCESS)
       return formatString(
           "GPU: copying %zu bytes of results of kernel '%s' from "
           "the device failed (%s)",
           bytes, kernelName, clError(err).c_str());
-    ++s.stats.downloads;
-    s.stats.bytesDownloaded += static_cast<int64_t>(bytes);
+    ++runtimeStats().downloads;
+    runtimeStats().bytesDownloaded += static_cast<int64_t>(bytes);
   }
   buffers.pending = false;
 
@@ -934,13 +969,9 @@ const char *launch(int64_t format, const char *binary, int64_t binarySize,
   if (empty)
     return nullptr;
 
-  if (format == VRIR_GPU_FORMAT_VULKAN_SPIRV) {
-    launchError = "GPU: the Vulkan SPIR-V backend of the VRIR GPU runtime is "
-                  "not implemented yet";
-    return launchError.c_str();
-  }
   if (format != VRIR_GPU_FORMAT_OPENCL_C &&
-      format != VRIR_GPU_FORMAT_OPENCL_SPIRV) {
+      format != VRIR_GPU_FORMAT_OPENCL_SPIRV &&
+      format != VRIR_GPU_FORMAT_VULKAN_SPIRV) {
     launchError = formatString("GPU: unknown kernel format %lld",
                                static_cast<long long>(format));
     return launchError.c_str();
@@ -953,11 +984,16 @@ const char *launch(int64_t format, const char *binary, int64_t binarySize,
   if (!launchError.empty())
     return launchError.c_str();
 
-  State &s = getState();
   {
-    std::lock_guard<std::mutex> lock(s.mutex);
-    launchError = launchLocked(s, format, binary, binarySize, kernelName, sites,
-                               numSites, gridSizes, blockSizes, numArgs, args);
+    std::lock_guard<std::mutex> lock(runtimeMutex());
+    if (format == VRIR_GPU_FORMAT_VULKAN_SPIRV)
+      launchError =
+          vulkanLaunch(binary, binarySize, kernelName, sites, numSites,
+                       gridSizes, blockSizes, numArgs, args);
+    else
+      launchError =
+          launchLocked(getState(), format, binary, binarySize, kernelName,
+                       sites, numSites, gridSizes, blockSizes, numArgs, args);
   }
   return launchError.empty() ? nullptr : launchError.c_str();
 }
@@ -981,32 +1017,36 @@ void vrir_gpu_launch(int64_t format, const char *binary, int64_t binarySize,
 }
 
 int vrir_gpu_available(int64_t format) {
+  std::lock_guard<std::mutex> lock(runtimeMutex());
+  if (format == VRIR_GPU_FORMAT_VULKAN_SPIRV)
+    return vulkanAvailable() ? 1 : 0;
   if (format != VRIR_GPU_FORMAT_OPENCL_C &&
       format != VRIR_GPU_FORMAT_OPENCL_SPIRV)
     return 0;
   State &s = getState();
-  std::lock_guard<std::mutex> lock(s.mutex);
   if (!ensureInitialized(s))
     return 0;
   return format == VRIR_GPU_FORMAT_OPENCL_C || s.spirv ? 1 : 0;
 }
 
 const char *vrir_gpu_device_name(int64_t format) {
-  return vrir_gpu_available(format) ? getState().deviceName.c_str() : "";
+  if (!vrir_gpu_available(format))
+    return "";
+  // Set once by the initialization vrir_gpu_available did.
+  return format == VRIR_GPU_FORMAT_VULKAN_SPIRV ? vulkanDeviceName()
+                                                : getState().deviceName.c_str();
 }
 
 void vrir_gpu_get_stats(vrir_gpu_stats *stats) {
   if (!stats)
     return;
-  State &s = getState();
-  std::lock_guard<std::mutex> lock(s.mutex);
-  *stats = s.stats;
+  std::lock_guard<std::mutex> lock(runtimeMutex());
+  *stats = runtimeStats();
 }
 
 void vrir_gpu_reset_stats(void) {
-  State &s = getState();
-  std::lock_guard<std::mutex> lock(s.mutex);
-  s.stats = vrir_gpu_stats{};
+  std::lock_guard<std::mutex> lock(runtimeMutex());
+  runtimeStats() = vrir_gpu_stats{};
 }
 
 } // extern "C"

@@ -1,0 +1,1668 @@
+//===- VulkanBackend.cpp - Vulkan backend of the GPU runtime --------------===//
+//
+// Runs VRIR_GPU_FORMAT_VULKAN_SPIRV kernels through Vulkan compute.
+// libvulkan.so.1 is loaded with dlopen at first use and every entry point is
+// resolved through vkGetInstanceProcAddr / vkGetDeviceProcAddr (the headers
+// give types and constants only), so the library loads on machines without
+// Vulkan.
+//
+// One instance, device, queue, command buffer and fence serve the whole
+// process; the runtime's mutex serializes launches. Shader modules are
+// cached by content, pipelines by (module, kernel, number of bindings).
+//
+// Binding convention (descriptor set 0, every binding a storage buffer):
+// per argument in order, a BUFFER takes two bindings (the device buffer of
+// its group, then an int64 holding its element offset), a SCALAR one (its
+// bytes at offset 0); one last binding is the error buffer of five int64.
+// The offsets and scalars of a launch live in one host-visible buffer, each
+// bound at its own aligned offset.
+//
+// Memory: where host-visible, coherent memory is what the device computes
+// on (CPU and integrated devices, discrete GPUs with resizable BAR), device
+// buffers are mapped and filled with memcpy; otherwise (discrete GPUs) they
+// are device-local and filled through host-visible staging buffers.
+// VRIR_VULKAN_STAGING=1 (0) forces staging (mapping).
+//
+// Before anything reaches the driver, the SPIR-V is parsed: the kernel must
+// be a GLCompute entry point whose LocalSize is the launch's block, whose
+// resources are set-0 storage buffers within the launch's bindings, and
+// whose capabilities the device has (a kernel the driver would take with
+// undefined behaviour is a clear error instead).
+//
+//===----------------------------------------------------------------------===//
+
+#define VK_NO_PROTOTYPES
+#include <vulkan/vulkan.h>
+
+#include "GPURuntimeInternal.h"
+#include "VRIR/Runtime/VRIRRuntime.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <dlfcn.h>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+using namespace vrir::gpu;
+
+namespace {
+
+// The error buffer: five int64 words.
+constexpr size_t kErrorWords = 5;
+// Smallest buffer allocated (stands also for arguments of 0 bytes).
+constexpr VkDeviceSize kMinBufferBytes = 256;
+// Bytes of one offset or scalar binding.
+constexpr VkDeviceSize kParamBytes = 16;
+
+// Pool of free buffers.
+constexpr size_t kPoolCapacity = 256u << 20; // bytes kept at most
+constexpr size_t kPoolSlots = 64;
+
+//===----------------------------------------------------------------------===//
+// Messages
+//===----------------------------------------------------------------------===//
+
+const char *vkResultName(VkResult result) {
+  switch (result) {
+#define CASE(name)                                                             \
+  case name:                                                                   \
+    return #name;
+    CASE(VK_SUCCESS)
+    CASE(VK_NOT_READY)
+    CASE(VK_TIMEOUT)
+    CASE(VK_EVENT_SET)
+    CASE(VK_EVENT_RESET)
+    CASE(VK_INCOMPLETE)
+    CASE(VK_ERROR_OUT_OF_HOST_MEMORY)
+    CASE(VK_ERROR_OUT_OF_DEVICE_MEMORY)
+    CASE(VK_ERROR_INITIALIZATION_FAILED)
+    CASE(VK_ERROR_DEVICE_LOST)
+    CASE(VK_ERROR_MEMORY_MAP_FAILED)
+    CASE(VK_ERROR_LAYER_NOT_PRESENT)
+    CASE(VK_ERROR_EXTENSION_NOT_PRESENT)
+    CASE(VK_ERROR_FEATURE_NOT_PRESENT)
+    CASE(VK_ERROR_INCOMPATIBLE_DRIVER)
+    CASE(VK_ERROR_TOO_MANY_OBJECTS)
+    CASE(VK_ERROR_FORMAT_NOT_SUPPORTED)
+    CASE(VK_ERROR_FRAGMENTED_POOL)
+    CASE(VK_ERROR_UNKNOWN)
+    CASE(VK_ERROR_OUT_OF_POOL_MEMORY)
+    CASE(VK_ERROR_INVALID_EXTERNAL_HANDLE)
+    CASE(VK_ERROR_FRAGMENTATION)
+    CASE(VK_ERROR_INVALID_OPAQUE_CAPTURE_ADDRESS)
+    CASE(VK_PIPELINE_COMPILE_REQUIRED)
+    CASE(VK_ERROR_INVALID_SHADER_NV)
+#undef CASE
+  default:
+    return nullptr;
+  }
+}
+
+std::string vkError(VkResult result) {
+  if (const char *name = vkResultName(result))
+    return name;
+  return formatString("VkResult %d", static_cast<int>(result));
+}
+
+//===----------------------------------------------------------------------===//
+// Vulkan entry points
+//===----------------------------------------------------------------------===//
+
+#define VRIR_VK_INSTANCE_FUNCTIONS(X)                                          \
+  X(vkDestroyInstance)                                                         \
+  X(vkEnumeratePhysicalDevices)                                                \
+  X(vkGetPhysicalDeviceProperties)                                             \
+  X(vkGetPhysicalDeviceProperties2)                                            \
+  X(vkGetPhysicalDeviceFeatures2)                                              \
+  X(vkGetPhysicalDeviceQueueFamilyProperties)                                  \
+  X(vkGetPhysicalDeviceMemoryProperties)                                       \
+  X(vkEnumerateDeviceExtensionProperties)                                      \
+  X(vkCreateDevice)                                                            \
+  X(vkGetDeviceProcAddr)
+
+#define VRIR_VK_DEVICE_FUNCTIONS(X)                                            \
+  X(vkGetDeviceQueue)                                                          \
+  X(vkCreateCommandPool)                                                       \
+  X(vkAllocateCommandBuffers)                                                  \
+  X(vkResetCommandBuffer)                                                      \
+  X(vkBeginCommandBuffer)                                                      \
+  X(vkEndCommandBuffer)                                                        \
+  X(vkCmdBindPipeline)                                                         \
+  X(vkCmdBindDescriptorSets)                                                   \
+  X(vkCmdDispatch)                                                             \
+  X(vkCmdCopyBuffer)                                                           \
+  X(vkCmdPipelineBarrier)                                                      \
+  X(vkQueueSubmit)                                                             \
+  X(vkCreateFence)                                                             \
+  X(vkWaitForFences)                                                           \
+  X(vkResetFences)                                                             \
+  X(vkCreateBuffer)                                                            \
+  X(vkDestroyBuffer)                                                           \
+  X(vkGetBufferMemoryRequirements)                                             \
+  X(vkAllocateMemory)                                                          \
+  X(vkFreeMemory)                                                              \
+  X(vkBindBufferMemory)                                                        \
+  X(vkMapMemory)                                                               \
+  X(vkCreateShaderModule)                                                      \
+  X(vkCreateDescriptorSetLayout)                                               \
+  X(vkCreatePipelineLayout)                                                    \
+  X(vkCreateComputePipelines)                                                  \
+  X(vkCreateDescriptorPool)                                                    \
+  X(vkDestroyDescriptorPool)                                                   \
+  X(vkResetDescriptorPool)                                                     \
+  X(vkAllocateDescriptorSets)                                                  \
+  X(vkUpdateDescriptorSets)                                                    \
+  X(vkDeviceWaitIdle)
+
+struct Vulkan {
+  PFN_vkGetInstanceProcAddr vkGetInstanceProcAddr = nullptr;
+  PFN_vkEnumerateInstanceVersion vkEnumerateInstanceVersion = nullptr;
+  PFN_vkCreateInstance vkCreateInstance = nullptr;
+#define DECLARE(name) PFN_##name name = nullptr;
+  VRIR_VK_INSTANCE_FUNCTIONS(DECLARE)
+  VRIR_VK_DEVICE_FUNCTIONS(DECLARE)
+#undef DECLARE
+};
+
+//===----------------------------------------------------------------------===//
+// SPIR-V
+//===----------------------------------------------------------------------===//
+
+// Opcodes, enumerants and capabilities of the SPIR-V specification.
+namespace spv {
+constexpr uint32_t kMagic = 0x07230203;
+enum Op : uint32_t {
+  OpExtInst = 12,
+  OpEntryPoint = 15,
+  OpExecutionMode = 16,
+  OpCapability = 17,
+  OpTypePointer = 32,
+  OpFunction = 54,
+  OpFunctionEnd = 56,
+  OpFunctionCall = 57,
+  OpVariable = 59,
+  OpLoad = 61,
+  OpStore = 62,
+  OpCopyMemory = 63,
+  OpCopyMemorySized = 64,
+  OpAccessChain = 65,
+  OpInBoundsAccessChain = 66,
+  OpPtrAccessChain = 67,
+  OpArrayLength = 68,
+  OpInBoundsPtrAccessChain = 70,
+  OpDecorate = 71,
+  OpCopyObject = 83,
+  OpConvertPtrToU = 117,
+  OpPtrCastToGeneric = 121,
+  OpGenericCastToPtr = 122,
+  OpBitcast = 124,
+  OpSelect = 169,
+  OpAtomicLoad = 227,
+  OpAtomicStore = 228,
+  OpAtomicExchange = 229,
+  OpAtomicXor = 242,
+  OpPhi = 245,
+  OpAtomicFlagTestAndSet = 318,
+  OpAtomicFlagClear = 319,
+  OpExecutionModeId = 331,
+  OpPtrEqual = 401,
+  OpPtrNotEqual = 402,
+  OpPtrDiff = 403,
+  OpAtomicFMinEXT = 5614,
+  OpAtomicFMaxEXT = 5615,
+  OpAtomicFAddEXT = 6035,
+};
+constexpr uint32_t kGLCompute = 5;
+constexpr uint32_t kLocalSize = 17;
+constexpr uint32_t kBufferBlock = 3;
+constexpr uint32_t kBinding = 33;
+constexpr uint32_t kDescriptorSet = 34;
+enum StorageClass : uint32_t {
+  UniformConstant = 0,
+  Uniform = 2,
+  PushConstant = 9,
+  StorageBuffer = 12,
+};
+} // namespace spv
+
+// What the runtime needs to know of one GLCompute entry point.
+struct EntryPoint {
+  uint32_t function = 0;
+  bool hasLocalSize = false; // false: LocalSizeId, not checked
+  uint32_t localSize[3] = {1, 1, 1};
+  std::vector<uint32_t> bindings; // set-0 storage buffers it uses, sorted
+  std::string resourceError;      // uses what the runtime does not bind
+};
+
+struct SpirvInfo {
+  uint32_t version = 0;
+  std::vector<uint32_t> capabilities;
+  std::map<std::string, EntryPoint> entryPoints; // GLCompute only
+};
+
+// Words of instruction `w` (of `count` words) that may name a pointer: the
+// operands through which a function uses a global variable.
+void addPointerOperands(const uint32_t *w, uint32_t count,
+                        std::vector<uint32_t> &refs) {
+  auto add = [&](uint32_t k) {
+    if (k < count)
+      refs.push_back(w[k]);
+  };
+  switch (w[0] & 0xffff) {
+  case spv::OpLoad:
+  case spv::OpAccessChain:
+  case spv::OpInBoundsAccessChain:
+  case spv::OpPtrAccessChain:
+  case spv::OpInBoundsPtrAccessChain:
+  case spv::OpArrayLength:
+  case spv::OpCopyObject:
+  case spv::OpConvertPtrToU:
+  case spv::OpPtrCastToGeneric:
+  case spv::OpGenericCastToPtr:
+  case spv::OpBitcast:
+  case spv::OpAtomicLoad:
+  case spv::OpAtomicFlagTestAndSet:
+  case spv::OpAtomicFMinEXT:
+  case spv::OpAtomicFMaxEXT:
+  case spv::OpAtomicFAddEXT:
+    add(3);
+    break;
+  case spv::OpStore:
+  case spv::OpCopyMemory:
+  case spv::OpCopyMemorySized:
+    add(1);
+    add(2);
+    break;
+  case spv::OpAtomicStore:
+  case spv::OpAtomicFlagClear:
+    add(1);
+    break;
+  case spv::OpSelect:
+    add(4);
+    add(5);
+    break;
+  case spv::OpPtrEqual:
+  case spv::OpPtrNotEqual:
+  case spv::OpPtrDiff:
+    add(3);
+    add(4);
+    break;
+  case spv::OpPhi:
+    for (uint32_t k = 3; k < count; k += 2)
+      add(k);
+    break;
+  case spv::OpFunctionCall:
+    for (uint32_t k = 4; k < count; ++k)
+      add(k);
+    break;
+  case spv::OpExtInst:
+    for (uint32_t k = 5; k < count; ++k)
+      add(k);
+    break;
+  default:
+    if ((w[0] & 0xffff) >= spv::OpAtomicExchange &&
+        (w[0] & 0xffff) <= spv::OpAtomicXor)
+      add(3);
+    break;
+  }
+}
+
+// Parses what the runtime checks. Returns "" or why `words` cannot be used
+// (to follow "the Vulkan SPIR-V binary of kernel 'K' ").
+std::string parseSpirv(const std::vector<uint32_t> &words, SpirvInfo &info) {
+  if (words.size() < 5)
+    return formatString("has %zu words, too few for SPIR-V", words.size());
+  if (words[0] != spv::kMagic)
+    return formatString("is not SPIR-V (magic number 0x%08x, not 0x%08x)",
+                        words[0], spv::kMagic);
+  info.version = words[1];
+
+  struct Function {
+    std::vector<uint32_t> refs, calls;
+  };
+  std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>>
+      pointerTypes; // id -> (storage class, pointee)
+  std::unordered_map<uint32_t, uint32_t> globalTypes; // variable -> type
+  std::unordered_map<uint32_t, uint32_t> bindingOf, setOf;
+  std::unordered_set<uint32_t> bufferBlocks;
+  std::unordered_map<uint32_t, Function> functions;
+  std::vector<std::pair<std::string, uint32_t>> entries;
+  std::unordered_map<uint32_t, std::array<uint32_t, 3>> localSizes;
+  Function *current = nullptr;
+  for (size_t i = 5; i < words.size();) {
+    const uint32_t *w = &words[i];
+    uint32_t count = w[0] >> 16, op = w[0] & 0xffff;
+    if (count == 0 || count > words.size() - i)
+      return formatString("is malformed (instruction %u at word %zu has %u "
+                          "words)",
+                          op, i, count);
+    switch (op) {
+    case spv::OpCapability:
+      if (count >= 2)
+        info.capabilities.push_back(w[1]);
+      break;
+    case spv::OpEntryPoint:
+      if (count >= 4 && w[1] == spv::kGLCompute) {
+        std::string name;
+        for (uint32_t k = 3; k < count; ++k) {
+          bool end = false;
+          for (int byte = 0; byte < 4 && !end; ++byte) {
+            char c = static_cast<char>((w[k] >> (8 * byte)) & 0xff);
+            end = c == '\0';
+            if (!end)
+              name += c;
+          }
+          if (end)
+            break;
+        }
+        entries.emplace_back(std::move(name), w[2]);
+      }
+      break;
+    case spv::OpExecutionMode:
+    case spv::OpExecutionModeId:
+      if (count >= 6 && w[2] == spv::kLocalSize && op == spv::OpExecutionMode)
+        localSizes[w[1]] = {w[3], w[4], w[5]};
+      break;
+    case spv::OpDecorate:
+      if (count >= 4 && w[2] == spv::kBinding)
+        bindingOf[w[1]] = w[3];
+      else if (count >= 4 && w[2] == spv::kDescriptorSet)
+        setOf[w[1]] = w[3];
+      else if (count >= 3 && w[2] == spv::kBufferBlock)
+        bufferBlocks.insert(w[1]);
+      break;
+    case spv::OpTypePointer:
+      if (count >= 4)
+        pointerTypes[w[1]] = {w[2], w[3]};
+      break;
+    case spv::OpVariable:
+      if (!current && count >= 4)
+        globalTypes[w[2]] = w[1];
+      else if (current)
+        addPointerOperands(w, count, current->refs);
+      break;
+    case spv::OpFunction:
+      if (count >= 3)
+        current = &functions[w[2]];
+      break;
+    case spv::OpFunctionEnd:
+      current = nullptr;
+      break;
+    default:
+      if (current) {
+        addPointerOperands(w, count, current->refs);
+        if (op == spv::OpFunctionCall && count >= 4)
+          current->calls.push_back(w[3]);
+      }
+      break;
+    }
+    i += count;
+  }
+
+  for (auto &[name, function] : entries) {
+    EntryPoint entry;
+    entry.function = function;
+    auto size = localSizes.find(function);
+    if (size != localSizes.end()) {
+      entry.hasLocalSize = true;
+      std::copy(size->second.begin(), size->second.end(), entry.localSize);
+    }
+    // The global variables the functions it reaches use.
+    std::unordered_set<uint32_t> reached{function}, used;
+    std::vector<uint32_t> work{function};
+    while (!work.empty()) {
+      auto found = functions.find(work.back());
+      work.pop_back();
+      if (found == functions.end())
+        continue;
+      for (uint32_t id : found->second.refs)
+        if (globalTypes.count(id))
+          used.insert(id);
+      for (uint32_t callee : found->second.calls)
+        if (reached.insert(callee).second)
+          work.push_back(callee);
+    }
+    std::vector<uint32_t> sortedUsed(used.begin(), used.end());
+    std::sort(sortedUsed.begin(), sortedUsed.end());
+    for (uint32_t variable : sortedUsed) {
+      auto pointer = pointerTypes.find(globalTypes[variable]);
+      if (pointer == pointerTypes.end())
+        continue;
+      uint32_t storage = pointer->second.first;
+      if (storage == spv::PushConstant) {
+        entry.resourceError = "uses push constants, which the runtime does "
+                              "not pass";
+        break;
+      }
+      auto binding = bindingOf.find(variable);
+      if (binding == bindingOf.end())
+        continue;
+      uint32_t set = setOf.count(variable) ? setOf[variable] : 0;
+      bool storageBuffer = storage == spv::StorageBuffer ||
+                           (storage == spv::Uniform &&
+                            bufferBlocks.count(pointer->second.second));
+      if (set != 0) {
+        entry.resourceError = formatString(
+            "uses descriptor set %u (binding %u); the runtime binds set 0 "
+            "only",
+            set, binding->second);
+        break;
+      }
+      if (!storageBuffer) {
+        entry.resourceError = formatString(
+            "uses binding %u as something other than a storage buffer "
+            "(storage class %u)",
+            binding->second, storage);
+        break;
+      }
+      entry.bindings.push_back(binding->second);
+    }
+    std::sort(entry.bindings.begin(), entry.bindings.end());
+    info.entryPoints.emplace(name, std::move(entry));
+  }
+  return "";
+}
+
+//===----------------------------------------------------------------------===//
+// State
+//===----------------------------------------------------------------------===//
+
+// The optional device features the runtime enables where supported.
+struct Features {
+  bool float64 = false, int64 = false, int16 = false;
+  bool int8 = false, float16 = false;
+  bool storageBuffer16 = false, uniformStorageBuffer16 = false;
+  bool storageBuffer8 = false, uniformStorageBuffer8 = false;
+  bool bufferInt64Atomics = false;
+};
+
+struct Buffer {
+  VkBuffer buffer = VK_NULL_HANDLE;
+  VkDeviceMemory memory = VK_NULL_HANDLE;
+  void *mapped = nullptr; // host-visible buffers only
+  VkDeviceSize capacity = 0;
+  bool host = false; // host-visible, coherent and mapped
+};
+
+struct Pipeline {
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  std::string error; // why creating it failed
+};
+
+struct Module {
+  std::string bytes; // the binary (keys of the module cache view it)
+  std::vector<uint32_t> words;
+  VkShaderModule module = VK_NULL_HANDLE;
+  std::string error; // non-empty: unusable (to follow "... of kernel 'K' ")
+  SpirvInfo info;
+  // By kernel name and number of bindings.
+  std::map<std::pair<std::string, uint32_t>, Pipeline> pipelines;
+};
+
+struct Layout {
+  VkDescriptorSetLayout set = VK_NULL_HANDLE;
+  VkPipelineLayout pipeline = VK_NULL_HANDLE;
+};
+
+struct State {
+  bool initialized = false;
+  std::string initError; // non-empty: no usable device
+
+  Vulkan vk;
+  VkInstance instance = VK_NULL_HANDLE;
+  VkPhysicalDevice physical = VK_NULL_HANDLE;
+  VkDevice device = VK_NULL_HANDLE;
+  VkQueue queue = VK_NULL_HANDLE;
+  uint32_t queueFamily = 0;
+  VkCommandPool commandPool = VK_NULL_HANDLE;
+  VkCommandBuffer commands = VK_NULL_HANDLE;
+  VkFence fence = VK_NULL_HANDLE;
+  VkDescriptorPool descriptorPool = VK_NULL_HANDLE;
+  uint32_t descriptorCapacity = 0;
+
+  std::string name; // "Vulkan: DEVICE"
+  VkPhysicalDeviceProperties properties = {};
+  VkPhysicalDeviceMemoryProperties memory = {};
+  uint32_t apiVersion = 0; // of the device as used
+  uint32_t maxSpirv = 0;   // highest SPIR-V version it takes
+  VkDeviceSize maxAllocation = ~VkDeviceSize(0);
+  Features features; // enabled
+  bool staging = false;
+  bool lost = false; // the device was lost: no more launches
+
+  Buffer errorBuffer, emptyBuffer;
+
+  // Modules by content (keys view Module::bytes).
+  std::unordered_map<std::string_view, std::unique_ptr<Module>> modules;
+  std::map<uint32_t, Layout> layouts; // by number of bindings
+
+  std::vector<Buffer> pool; // oldest first
+  size_t poolBytes = 0;
+};
+
+// Never destroyed: the Vulkan implementation may be gone by the time static
+// destructors run.
+State &getState() {
+  static State *state = new State();
+  return *state;
+}
+
+//===----------------------------------------------------------------------===//
+// Buffers
+//===----------------------------------------------------------------------===//
+
+// The index of a memory type allowed by `typeBits` that has `required` (and
+// `preferred`, where one does), or -1.
+int findMemoryType(const State &s, uint32_t typeBits,
+                   VkMemoryPropertyFlags required,
+                   VkMemoryPropertyFlags preferred) {
+  for (VkMemoryPropertyFlags flags : {required | preferred, required})
+    for (uint32_t i = 0; i < s.memory.memoryTypeCount; ++i)
+      if ((typeBits & (1u << i)) &&
+          (s.memory.memoryTypes[i].propertyFlags & flags) == flags)
+        return static_cast<int>(i);
+  return -1;
+}
+
+void destroyBuffer(State &s, Buffer &buffer) {
+  if (buffer.buffer)
+    s.vk.vkDestroyBuffer(s.device, buffer.buffer, nullptr);
+  if (buffer.memory)
+    s.vk.vkFreeMemory(s.device, buffer.memory, nullptr); // unmaps
+  buffer = Buffer();
+}
+
+// A new buffer of `capacity` bytes, host-visible (mapped) or device-local.
+VkResult createBuffer(State &s, VkDeviceSize capacity, bool host,
+                      Buffer &buffer) {
+  buffer = Buffer();
+  buffer.capacity = capacity;
+  buffer.host = host;
+  VkBufferCreateInfo info = {};
+  info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
+  info.size = capacity;
+  info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+               VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+               VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  VkResult result =
+      s.vk.vkCreateBuffer(s.device, &info, nullptr, &buffer.buffer);
+  if (result != VK_SUCCESS) {
+    buffer.buffer = VK_NULL_HANDLE;
+    return result;
+  }
+  VkMemoryRequirements requirements;
+  s.vk.vkGetBufferMemoryRequirements(s.device, buffer.buffer, &requirements);
+  // Host buffers: device-local too where that exists (mapped device memory),
+  // except staging buffers, which the host reads back (cached).
+  int type =
+      host ? findMemoryType(s, requirements.memoryTypeBits,
+                            VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
+                            s.staging ? VK_MEMORY_PROPERTY_HOST_CACHED_BIT
+                                      : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)
+           : findMemoryType(s, requirements.memoryTypeBits,
+                            VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0);
+  if (type < 0) {
+    destroyBuffer(s, buffer);
+    return VK_ERROR_FEATURE_NOT_PRESENT;
+  }
+  VkMemoryAllocateInfo allocate = {};
+  allocate.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO;
+  allocate.allocationSize = requirements.size;
+  allocate.memoryTypeIndex = static_cast<uint32_t>(type);
+  result = s.vk.vkAllocateMemory(s.device, &allocate, nullptr, &buffer.memory);
+  if (result != VK_SUCCESS) {
+    buffer.memory = VK_NULL_HANDLE;
+    destroyBuffer(s, buffer);
+    return result;
+  }
+  result = s.vk.vkBindBufferMemory(s.device, buffer.buffer, buffer.memory, 0);
+  if (result == VK_SUCCESS && host)
+    result = s.vk.vkMapMemory(s.device, buffer.memory, 0, VK_WHOLE_SIZE, 0,
+                              &buffer.mapped);
+  if (result != VK_SUCCESS)
+    destroyBuffer(s, buffer);
+  return result;
+}
+
+void drainPool(State &s) {
+  for (Buffer &buffer : s.pool)
+    destroyBuffer(s, buffer);
+  s.pool.clear();
+  s.poolBytes = 0;
+}
+
+void releaseBuffer(State &s, Buffer buffer) {
+  if (!buffer.buffer)
+    return;
+  if (buffer.capacity > kPoolCapacity || s.lost) {
+    destroyBuffer(s, buffer);
+    return;
+  }
+  // Make room: drop the oldest buffers.
+  size_t drop = 0;
+  size_t bytes = s.poolBytes;
+  while (drop < s.pool.size() && (bytes + buffer.capacity > kPoolCapacity ||
+                                  s.pool.size() - drop + 1 > kPoolSlots)) {
+    bytes -= s.pool[drop].capacity;
+    destroyBuffer(s, s.pool[drop]);
+    ++drop;
+  }
+  s.pool.erase(s.pool.begin(), s.pool.begin() + drop);
+  s.pool.push_back(buffer);
+  s.poolBytes = bytes + buffer.capacity;
+}
+
+// A buffer of at least `bytes` bytes: a pooled one of the same kind at most
+// twice as large, or a new one. Returns false with `error` set on failure.
+bool acquireBuffer(State &s, VkDeviceSize bytes, bool host, Buffer &buffer,
+                   std::string &error) {
+  bytes = std::max(bytes, kMinBufferBytes);
+  int best = -1;
+  for (size_t i = 0; i < s.pool.size(); ++i)
+    if (s.pool[i].host == host && s.pool[i].capacity >= bytes &&
+        s.pool[i].capacity / 2 <= bytes &&
+        (best < 0 || s.pool[i].capacity < s.pool[best].capacity))
+      best = static_cast<int>(i);
+  if (best >= 0) {
+    buffer = s.pool[best];
+    s.poolBytes -= buffer.capacity;
+    s.pool.erase(s.pool.begin() + best);
+    return true;
+  }
+  VkDeviceSize capacity = (bytes + 255) / 256 * 256;
+  if (capacity > s.maxAllocation) {
+    error = formatString("GPU: a buffer of %llu bytes exceeds the largest "
+                         "allocation of %s (%llu bytes)",
+                         static_cast<unsigned long long>(bytes), s.name.c_str(),
+                         static_cast<unsigned long long>(s.maxAllocation));
+    return false;
+  }
+  VkResult result = createBuffer(s, capacity, host, buffer);
+  if (result != VK_SUCCESS && !s.pool.empty()) {
+    drainPool(s);
+    result = createBuffer(s, capacity, host, buffer);
+  }
+  if (result != VK_SUCCESS) {
+    error =
+        formatString("GPU: cannot allocate %llu bytes of %s memory on %s (%s)",
+                     static_cast<unsigned long long>(capacity),
+                     host ? "host-visible" : "device-local", s.name.c_str(),
+                     vkError(result).c_str());
+    return false;
+  }
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Initialization
+//===----------------------------------------------------------------------===//
+
+std::string versionString(uint32_t version) {
+  return formatString("%u.%u", VK_API_VERSION_MAJOR(version),
+                      VK_API_VERSION_MINOR(version));
+}
+
+const char *deviceTypeName(VkPhysicalDeviceType type) {
+  switch (type) {
+  case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+    return "integrated GPU";
+  case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+    return "discrete GPU";
+  case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+    return "virtual GPU";
+  case VK_PHYSICAL_DEVICE_TYPE_CPU:
+    return "CPU";
+  default:
+    return "other";
+  }
+}
+
+// The first queue family of `physical` with compute, or -1.
+int computeQueueFamily(const State &s, VkPhysicalDevice physical) {
+  uint32_t count = 0;
+  s.vk.vkGetPhysicalDeviceQueueFamilyProperties(physical, &count, nullptr);
+  std::vector<VkQueueFamilyProperties> families(count);
+  s.vk.vkGetPhysicalDeviceQueueFamilyProperties(physical, &count,
+                                                families.data());
+  for (uint32_t i = 0; i < count; ++i)
+    if ((families[i].queueFlags & VK_QUEUE_COMPUTE_BIT) &&
+        families[i].queueCount > 0)
+      return static_cast<int>(i);
+  return -1;
+}
+
+// Why `physical` cannot be used, or "".
+std::string unusableReason(const State &s, VkPhysicalDevice physical) {
+  VkPhysicalDeviceProperties properties;
+  s.vk.vkGetPhysicalDeviceProperties(physical, &properties);
+  if (properties.apiVersion < VK_API_VERSION_1_1)
+    return "it has Vulkan " + versionString(properties.apiVersion) +
+           "; VRIR needs 1.1";
+  if (computeQueueFamily(s, physical) < 0)
+    return "it has no compute queue";
+  return "";
+}
+
+// Loads Vulkan and sets up the device; returns an error message or "".
+std::string initialize(State &s) {
+  void *library = dlopen("libvulkan.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!library)
+    library = dlopen("libvulkan.so", RTLD_NOW | RTLD_LOCAL);
+  if (!library)
+    return "GPU: no Vulkan device (libvulkan.so.1 not found)";
+  Vulkan &vk = s.vk;
+  vk.vkGetInstanceProcAddr = reinterpret_cast<PFN_vkGetInstanceProcAddr>(
+      dlsym(library, "vkGetInstanceProcAddr"));
+  if (!vk.vkGetInstanceProcAddr)
+    return "GPU: no Vulkan device (libvulkan.so.1 lacks "
+           "vkGetInstanceProcAddr)";
+  vk.vkEnumerateInstanceVersion =
+      reinterpret_cast<PFN_vkEnumerateInstanceVersion>(
+          vk.vkGetInstanceProcAddr(nullptr, "vkEnumerateInstanceVersion"));
+  vk.vkCreateInstance = reinterpret_cast<PFN_vkCreateInstance>(
+      vk.vkGetInstanceProcAddr(nullptr, "vkCreateInstance"));
+  if (!vk.vkCreateInstance)
+    return "GPU: no Vulkan device (the Vulkan loader lacks vkCreateInstance)";
+  uint32_t loaderVersion = VK_API_VERSION_1_0;
+  if (vk.vkEnumerateInstanceVersion)
+    vk.vkEnumerateInstanceVersion(&loaderVersion);
+  if (loaderVersion < VK_API_VERSION_1_1)
+    return "GPU: no Vulkan device (the Vulkan loader has version " +
+           versionString(loaderVersion) + "; VRIR needs 1.1)";
+  uint32_t instanceVersion =
+      VK_MAKE_API_VERSION(0, VK_API_VERSION_MAJOR(loaderVersion),
+                          VK_API_VERSION_MINOR(loaderVersion), 0);
+
+  VkApplicationInfo application = {};
+  application.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO;
+  application.pApplicationName = "VRIR";
+  application.pEngineName = "VRIR GPU runtime";
+  application.apiVersion = instanceVersion;
+  VkInstanceCreateInfo instanceInfo = {};
+  instanceInfo.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO;
+  instanceInfo.pApplicationInfo = &application;
+  VkResult result = vk.vkCreateInstance(&instanceInfo, nullptr, &s.instance);
+  if (result != VK_SUCCESS) {
+    s.instance = VK_NULL_HANDLE;
+    return "GPU: no Vulkan device (vkCreateInstance: " + vkError(result) + ")";
+  }
+#define RESOLVE(name)                                                          \
+  vk.name = reinterpret_cast<PFN_##name>(                                      \
+      vk.vkGetInstanceProcAddr(s.instance, #name));                            \
+  if (!vk.name)                                                                \
+    return "GPU: no Vulkan device (the Vulkan loader lacks " #name ")";
+  VRIR_VK_INSTANCE_FUNCTIONS(RESOLVE)
+#undef RESOLVE
+
+  uint32_t numDevices = 0;
+  result = vk.vkEnumeratePhysicalDevices(s.instance, &numDevices, nullptr);
+  if (result != VK_SUCCESS)
+    return "GPU: no Vulkan device (vkEnumeratePhysicalDevices: " +
+           vkError(result) + ")";
+  if (numDevices == 0)
+    return "GPU: no Vulkan device (no physical device found)";
+  std::vector<VkPhysicalDevice> devices(numDevices);
+  result =
+      vk.vkEnumeratePhysicalDevices(s.instance, &numDevices, devices.data());
+  if (result != VK_SUCCESS && result != VK_INCOMPLETE)
+    return "GPU: no Vulkan device (vkEnumeratePhysicalDevices: " +
+           vkError(result) + ")";
+  devices.resize(numDevices);
+
+  if (const char *selector = std::getenv("VRIR_VULKAN_DEVICE")) {
+    char *end = nullptr;
+    unsigned long long index = std::strtoull(selector, &end, 10);
+    if (!std::isdigit(static_cast<unsigned char>(*selector)) || *end != '\0')
+      return formatString("GPU: VRIR_VULKAN_DEVICE='%s' is not a device "
+                          "index (from 0)",
+                          selector);
+    if (index >= devices.size())
+      return formatString("GPU: VRIR_VULKAN_DEVICE=%s: there is no Vulkan "
+                          "device %llu (%zu devices)",
+                          selector, index, devices.size());
+    VkPhysicalDeviceProperties properties;
+    vk.vkGetPhysicalDeviceProperties(devices[index], &properties);
+    std::string reason = unusableReason(s, devices[index]);
+    if (!reason.empty())
+      return formatString("GPU: VRIR_VULKAN_DEVICE=%s: Vulkan device %llu "
+                          "(%s) cannot be used: %s",
+                          selector, index, properties.deviceName,
+                          reason.c_str());
+    s.physical = devices[index];
+  } else {
+    std::string reasons;
+    for (VkPhysicalDeviceType type : {VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU,
+                                      VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU,
+                                      VK_PHYSICAL_DEVICE_TYPE_MAX_ENUM}) {
+      for (VkPhysicalDevice physical : devices) {
+        VkPhysicalDeviceProperties properties;
+        vk.vkGetPhysicalDeviceProperties(physical, &properties);
+        if (type != VK_PHYSICAL_DEVICE_TYPE_MAX_ENUM &&
+            properties.deviceType != type)
+          continue;
+        std::string reason = unusableReason(s, physical);
+        if (reason.empty()) {
+          s.physical = physical;
+          break;
+        }
+        if (type == VK_PHYSICAL_DEVICE_TYPE_MAX_ENUM)
+          reasons += std::string(reasons.empty() ? "" : "; ") +
+                     properties.deviceName + ": " + reason;
+      }
+      if (s.physical)
+        break;
+    }
+    if (!s.physical)
+      return "GPU: no usable Vulkan device (" + reasons + ")";
+  }
+
+  VkPhysicalDevice physical = s.physical;
+  vk.vkGetPhysicalDeviceProperties(physical, &s.properties);
+  vk.vkGetPhysicalDeviceMemoryProperties(physical, &s.memory);
+  s.name = std::string("Vulkan: ") + s.properties.deviceName;
+  s.apiVersion = std::min(
+      VK_MAKE_API_VERSION(0, VK_API_VERSION_MAJOR(s.properties.apiVersion),
+                          VK_API_VERSION_MINOR(s.properties.apiVersion), 0),
+      instanceVersion);
+  s.maxSpirv = s.apiVersion >= VK_API_VERSION_1_3   ? 0x10600
+               : s.apiVersion >= VK_API_VERSION_1_2 ? 0x10500
+                                                    : 0x10300;
+  s.queueFamily = static_cast<uint32_t>(computeQueueFamily(s, physical));
+  bool core12 = s.apiVersion >= VK_API_VERSION_1_2;
+
+  VkPhysicalDeviceMaintenance3Properties maintenance3 = {};
+  maintenance3.sType =
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES;
+  VkPhysicalDeviceProperties2 properties2 = {};
+  properties2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2;
+  properties2.pNext = &maintenance3;
+  vk.vkGetPhysicalDeviceProperties2(physical, &properties2);
+  if (maintenance3.maxMemoryAllocationSize > 0)
+    s.maxAllocation = maintenance3.maxMemoryAllocationSize;
+
+  // Extensions: those of the features below where the device has less than
+  // Vulkan 1.2 (core there).
+  uint32_t numExtensions = 0;
+  vk.vkEnumerateDeviceExtensionProperties(physical, nullptr, &numExtensions,
+                                          nullptr);
+  std::vector<VkExtensionProperties> available(numExtensions);
+  vk.vkEnumerateDeviceExtensionProperties(physical, nullptr, &numExtensions,
+                                          available.data());
+  available.resize(numExtensions);
+  auto hasExtension = [&](const char *name) {
+    for (const VkExtensionProperties &extension : available)
+      if (std::strcmp(extension.extensionName, name) == 0)
+        return true;
+    return false;
+  };
+  std::vector<const char *> extensions;
+  auto useExtension = [&](const char *name) {
+    if (core12)
+      return true;
+    if (!hasExtension(name))
+      return false;
+    extensions.push_back(name);
+    return true;
+  };
+  // Required where present (portability implementations).
+  if (hasExtension("VK_KHR_portability_subset"))
+    extensions.push_back("VK_KHR_portability_subset");
+
+  // Features: what the device has ...
+  VkPhysicalDeviceFeatures2 features2 = {};
+  features2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
+  VkPhysicalDevice16BitStorageFeatures storage16 = {};
+  storage16.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES;
+  VkPhysicalDevice8BitStorageFeatures storage8 = {};
+  storage8.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES;
+  VkPhysicalDeviceShaderFloat16Int8Features float16Int8 = {};
+  float16Int8.sType =
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES;
+  VkPhysicalDeviceShaderAtomicInt64Features atomicInt64 = {};
+  atomicInt64.sType =
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_INT64_FEATURES;
+  bool has8 = useExtension(VK_KHR_8BIT_STORAGE_EXTENSION_NAME);
+  bool hasFloat16Int8 = useExtension(VK_KHR_SHADER_FLOAT16_INT8_EXTENSION_NAME);
+  bool hasAtomicInt64 = useExtension(VK_KHR_SHADER_ATOMIC_INT64_EXTENSION_NAME);
+  void **next = &features2.pNext;
+  auto chain = [&next](auto &feature) {
+    *next = &feature;
+    next = &feature.pNext;
+  };
+  chain(storage16);
+  if (has8)
+    chain(storage8);
+  if (hasFloat16Int8)
+    chain(float16Int8);
+  if (hasAtomicInt64)
+    chain(atomicInt64);
+  vk.vkGetPhysicalDeviceFeatures2(physical, &features2);
+
+  // ... and what the runtime enables of it.
+  Features &f = s.features;
+  f.float64 = features2.features.shaderFloat64;
+  f.int64 = features2.features.shaderInt64;
+  f.int16 = features2.features.shaderInt16;
+  f.storageBuffer16 = storage16.storageBuffer16BitAccess;
+  f.uniformStorageBuffer16 = storage16.uniformAndStorageBuffer16BitAccess;
+  f.storageBuffer8 = has8 && storage8.storageBuffer8BitAccess;
+  f.uniformStorageBuffer8 = has8 && storage8.uniformAndStorageBuffer8BitAccess;
+  f.int8 = hasFloat16Int8 && float16Int8.shaderInt8;
+  f.float16 = hasFloat16Int8 && float16Int8.shaderFloat16;
+  f.bufferInt64Atomics = hasAtomicInt64 && atomicInt64.shaderBufferInt64Atomics;
+
+  VkPhysicalDeviceFeatures2 enable2 = {};
+  enable2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
+  enable2.features.shaderFloat64 = f.float64;
+  enable2.features.shaderInt64 = f.int64;
+  enable2.features.shaderInt16 = f.int16;
+  VkPhysicalDevice16BitStorageFeatures enable16 = {};
+  enable16.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES;
+  enable16.storageBuffer16BitAccess = f.storageBuffer16;
+  enable16.uniformAndStorageBuffer16BitAccess = f.uniformStorageBuffer16;
+  VkPhysicalDevice8BitStorageFeatures enable8 = {};
+  enable8.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES;
+  enable8.storageBuffer8BitAccess = f.storageBuffer8;
+  enable8.uniformAndStorageBuffer8BitAccess = f.uniformStorageBuffer8;
+  VkPhysicalDeviceShaderFloat16Int8Features enableFloat16Int8 = {};
+  enableFloat16Int8.sType =
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES;
+  enableFloat16Int8.shaderInt8 = f.int8;
+  enableFloat16Int8.shaderFloat16 = f.float16;
+  VkPhysicalDeviceShaderAtomicInt64Features enableAtomicInt64 = {};
+  enableAtomicInt64.sType =
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_INT64_FEATURES;
+  enableAtomicInt64.shaderBufferInt64Atomics = f.bufferInt64Atomics;
+  next = &enable2.pNext;
+  chain(enable16);
+  if (has8)
+    chain(enable8);
+  if (hasFloat16Int8)
+    chain(enableFloat16Int8);
+  if (hasAtomicInt64)
+    chain(enableAtomicInt64);
+
+  float priority = 1.0f;
+  VkDeviceQueueCreateInfo queueInfo = {};
+  queueInfo.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO;
+  queueInfo.queueFamilyIndex = s.queueFamily;
+  queueInfo.queueCount = 1;
+  queueInfo.pQueuePriorities = &priority;
+  VkDeviceCreateInfo deviceInfo = {};
+  deviceInfo.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO;
+  deviceInfo.pNext = &enable2;
+  deviceInfo.queueCreateInfoCount = 1;
+  deviceInfo.pQueueCreateInfos = &queueInfo;
+  deviceInfo.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
+  deviceInfo.ppEnabledExtensionNames = extensions.data();
+  result = vk.vkCreateDevice(physical, &deviceInfo, nullptr, &s.device);
+  if (result != VK_SUCCESS) {
+    s.device = VK_NULL_HANDLE;
+    return "GPU: cannot create a Vulkan device on " + s.name + " (" +
+           vkError(result) + ")";
+  }
+#define RESOLVE(fn)                                                            \
+  vk.fn = reinterpret_cast<PFN_##fn>(vk.vkGetDeviceProcAddr(s.device, #fn));   \
+  if (!vk.fn)                                                                  \
+    return "GPU: the Vulkan device " + s.name + " lacks " #fn;
+  VRIR_VK_DEVICE_FUNCTIONS(RESOLVE)
+#undef RESOLVE
+  vk.vkGetDeviceQueue(s.device, s.queueFamily, 0, &s.queue);
+
+  VkCommandPoolCreateInfo poolInfo = {};
+  poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO;
+  poolInfo.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+  poolInfo.queueFamilyIndex = s.queueFamily;
+  result = vk.vkCreateCommandPool(s.device, &poolInfo, nullptr, &s.commandPool);
+  if (result == VK_SUCCESS) {
+    VkCommandBufferAllocateInfo allocate = {};
+    allocate.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO;
+    allocate.commandPool = s.commandPool;
+    allocate.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    allocate.commandBufferCount = 1;
+    result = vk.vkAllocateCommandBuffers(s.device, &allocate, &s.commands);
+  }
+  if (result == VK_SUCCESS) {
+    VkFenceCreateInfo fenceInfo = {};
+    fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO;
+    result = vk.vkCreateFence(s.device, &fenceInfo, nullptr, &s.fence);
+  }
+  if (result != VK_SUCCESS)
+    return "GPU: cannot create a Vulkan command buffer on " + s.name + " (" +
+           vkError(result) + ")";
+
+  // Mapped buffers where the host-visible memory is what the device works
+  // on; staging for discrete GPUs without a large host-visible VRAM.
+  VkDeviceSize largestLocalHeap = 0;
+  for (uint32_t i = 0; i < s.memory.memoryHeapCount; ++i)
+    if (s.memory.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT)
+      largestLocalHeap =
+          std::max(largestLocalHeap, s.memory.memoryHeaps[i].size);
+  bool mappedVRAM = false;
+  const VkMemoryPropertyFlags mappedLocal =
+      VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT |
+      VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+      VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+  for (uint32_t i = 0; i < s.memory.memoryTypeCount; ++i) {
+    const VkMemoryType &type = s.memory.memoryTypes[i];
+    if ((type.propertyFlags & mappedLocal) == mappedLocal &&
+        s.memory.memoryHeaps[type.heapIndex].size >= largestLocalHeap)
+      mappedVRAM = true;
+  }
+  s.staging = s.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU &&
+              !mappedVRAM;
+  if (const char *staging = std::getenv("VRIR_VULKAN_STAGING")) {
+    if (std::strcmp(staging, "1") == 0)
+      s.staging = true;
+    else if (std::strcmp(staging, "0") == 0)
+      s.staging = false;
+  }
+
+  std::string error;
+  if (!acquireBuffer(s, kErrorWords * sizeof(int64_t), true, s.errorBuffer,
+                     error) ||
+      !acquireBuffer(s, kParamBytes, true, s.emptyBuffer, error))
+    return error;
+
+  if (verboseEnabled()) {
+    const VkPhysicalDeviceLimits &limits = s.properties.limits;
+    std::fprintf(
+        stderr,
+        "VRIR GPU: Vulkan device %s (%s, Vulkan %s, SPIR-V up to 1.%u; "
+        "work-groups up to %ux%ux%u, grid up to %ux%ux%u; float64 %d, int64 "
+        "%d, int64 atomics %d, int16 %d, int8 %d, 8-bit storage %d, 16-bit "
+        "storage %d; %s)\n",
+        s.properties.deviceName, deviceTypeName(s.properties.deviceType),
+        versionString(s.apiVersion).c_str(), (s.maxSpirv >> 8) & 0xff,
+        limits.maxComputeWorkGroupSize[0], limits.maxComputeWorkGroupSize[1],
+        limits.maxComputeWorkGroupSize[2], limits.maxComputeWorkGroupCount[0],
+        limits.maxComputeWorkGroupCount[1], limits.maxComputeWorkGroupCount[2],
+        f.float64, f.int64, f.bufferInt64Atomics, f.int16, f.int8,
+        f.storageBuffer8, f.storageBuffer16,
+        s.staging ? "device-local buffers through staging copies"
+                  : "mapped buffers");
+  }
+  return "";
+}
+
+// Returns whether a device is there (initializing on the first call).
+bool ensureInitialized(State &s) {
+  if (!s.initialized) {
+    s.initialized = true;
+    s.initError = initialize(s);
+    if (!s.initError.empty() && verboseEnabled())
+      std::fprintf(stderr, "VRIR %s\n", s.initError.c_str());
+  }
+  return s.initError.empty();
+}
+
+//===----------------------------------------------------------------------===//
+// Modules and pipelines
+//===----------------------------------------------------------------------===//
+
+// Why the device cannot run a module with these capabilities, or "".
+std::string missingFeature(const State &s,
+                           const std::vector<uint32_t> &capabilities) {
+  const Features &f = s.features;
+  for (uint32_t capability : capabilities) {
+    const char *name = nullptr, *feature = nullptr;
+    bool has = true;
+    switch (capability) {
+#define CASE(number, capabilityName, featureName, member)                      \
+  case number:                                                                 \
+    name = capabilityName;                                                     \
+    feature = featureName;                                                     \
+    has = f.member;                                                            \
+    break;
+      CASE(9, "Float16", "shaderFloat16", float16)
+      CASE(10, "Float64", "shaderFloat64", float64)
+      CASE(11, "Int64", "shaderInt64", int64)
+      CASE(12, "Int64Atomics", "shaderBufferInt64Atomics", bufferInt64Atomics)
+      CASE(22, "Int16", "shaderInt16", int16)
+      CASE(39, "Int8", "shaderInt8", int8)
+      CASE(4433, "StorageBuffer16BitAccess", "storageBuffer16BitAccess",
+           storageBuffer16)
+      CASE(4434, "UniformAndStorageBuffer16BitAccess",
+           "uniformAndStorageBuffer16BitAccess", uniformStorageBuffer16)
+      CASE(4448, "StorageBuffer8BitAccess", "storageBuffer8BitAccess",
+           storageBuffer8)
+      CASE(4449, "UniformAndStorageBuffer8BitAccess",
+           "uniformAndStorageBuffer8BitAccess", uniformStorageBuffer8)
+#undef CASE
+    default:
+      break;
+    }
+    if (!has)
+      return formatString("needs the SPIR-V capability %s, but %s lacks the "
+                          "Vulkan feature %s",
+                          name, s.name.c_str(), feature);
+  }
+  return "";
+}
+
+// Finds or loads the module of `binary` (a whole number of words). Returns
+// it; its `error` says whether it can be used.
+Module &getModule(State &s, std::string_view binary, const char *kernelName) {
+  auto found = s.modules.find(binary);
+  if (found != s.modules.end())
+    return *found->second;
+  auto owned = std::make_unique<Module>();
+  Module &module = *owned;
+  module.bytes.assign(binary.data(), binary.size());
+  module.words.resize(binary.size() / 4);
+  std::memcpy(module.words.data(), binary.data(), binary.size());
+
+  auto start = std::chrono::steady_clock::now();
+  module.error = parseSpirv(module.words, module.info);
+  if (module.error.empty() && module.info.version > s.maxSpirv)
+    module.error = formatString(
+        "is SPIR-V %u.%u, newer than the SPIR-V 1.%u that %s takes",
+        (module.info.version >> 16) & 0xff, (module.info.version >> 8) & 0xff,
+        (s.maxSpirv >> 8) & 0xff, s.name.c_str());
+  if (module.error.empty())
+    module.error = missingFeature(s, module.info.capabilities);
+  if (module.error.empty()) {
+    VkShaderModuleCreateInfo info = {};
+    info.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO;
+    info.codeSize = module.words.size() * sizeof(uint32_t);
+    info.pCode = module.words.data();
+    VkResult result =
+        s.vk.vkCreateShaderModule(s.device, &info, nullptr, &module.module);
+    if (result != VK_SUCCESS) {
+      module.module = VK_NULL_HANDLE;
+      module.error =
+          "could not be loaded (vkCreateShaderModule: " + vkError(result) + ")";
+    }
+  }
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  runtimeStats().compileSeconds += seconds;
+  if (!module.error.empty()) {
+    // No pipeline will be built: the failed load is the compile.
+    ++runtimeStats().compiles;
+    if (verboseEnabled())
+      std::fprintf(stderr,
+                   "VRIR GPU: failed to load %zu bytes of Vulkan SPIR-V "
+                   "(kernel '%s') in %.3f s\n",
+                   module.bytes.size(), kernelName, seconds);
+  }
+  std::string_view key(module.bytes);
+  s.modules.emplace(key, std::move(owned));
+  return module;
+}
+
+// The layout of `numBindings` storage buffers in set 0. Returns null with
+// `error` set on failure.
+const Layout *getLayout(State &s, uint32_t numBindings, std::string &error) {
+  auto found = s.layouts.find(numBindings);
+  if (found != s.layouts.end())
+    return &found->second;
+  std::vector<VkDescriptorSetLayoutBinding> bindings(numBindings);
+  for (uint32_t i = 0; i < numBindings; ++i) {
+    bindings[i] = {};
+    bindings[i].binding = i;
+    bindings[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    bindings[i].descriptorCount = 1;
+    bindings[i].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+  }
+  Layout layout;
+  VkDescriptorSetLayoutCreateInfo setInfo = {};
+  setInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO;
+  setInfo.bindingCount = numBindings;
+  setInfo.pBindings = bindings.data();
+  VkResult result = s.vk.vkCreateDescriptorSetLayout(s.device, &setInfo,
+                                                     nullptr, &layout.set);
+  if (result == VK_SUCCESS) {
+    VkPipelineLayoutCreateInfo pipelineInfo = {};
+    pipelineInfo.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO;
+    pipelineInfo.setLayoutCount = 1;
+    pipelineInfo.pSetLayouts = &layout.set;
+    result = s.vk.vkCreatePipelineLayout(s.device, &pipelineInfo, nullptr,
+                                         &layout.pipeline);
+  }
+  if (result != VK_SUCCESS) {
+    error = formatString("GPU: cannot create a Vulkan pipeline layout of %u "
+                         "storage buffers (%s)",
+                         numBindings, vkError(result).c_str());
+    return nullptr;
+  }
+  return &s.layouts.emplace(numBindings, layout).first->second;
+}
+
+// Finds or builds the pipeline of kernel `kernelName` of `module` with
+// `layout`. Returns null with `error` set when that failed.
+VkPipeline getPipeline(State &s, Module &module, const char *kernelName,
+                       uint32_t numBindings, const Layout &layout,
+                       std::string &error) {
+  auto key = std::make_pair(std::string(kernelName), numBindings);
+  auto found = module.pipelines.find(key);
+  if (found == module.pipelines.end()) {
+    Pipeline pipeline;
+    auto start = std::chrono::steady_clock::now();
+    VkComputePipelineCreateInfo info = {};
+    info.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO;
+    info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+    info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+    info.stage.module = module.module;
+    info.stage.pName = kernelName;
+    info.layout = layout.pipeline;
+    VkResult result = s.vk.vkCreateComputePipelines(
+        s.device, VK_NULL_HANDLE, 1, &info, nullptr, &pipeline.pipeline);
+    if (result != VK_SUCCESS) {
+      pipeline.pipeline = VK_NULL_HANDLE;
+      pipeline.error = formatString(
+          "GPU: Vulkan pipeline creation failed for kernel '%s' on %s (%s)",
+          kernelName, s.name.c_str(), vkError(result).c_str());
+    }
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
+    ++runtimeStats().compiles;
+    runtimeStats().compileSeconds += seconds;
+    if (verboseEnabled())
+      std::fprintf(stderr,
+                   "VRIR GPU: %s kernel '%s' of %zu bytes of Vulkan SPIR-V "
+                   "in %.3f s\n",
+                   pipeline.pipeline ? "compiled" : "failed to compile",
+                   kernelName, module.bytes.size(), seconds);
+    found = module.pipelines.emplace(std::move(key), std::move(pipeline)).first;
+  }
+  if (!found->second.pipeline) {
+    error = found->second.error;
+    return VK_NULL_HANDLE;
+  }
+  return found->second.pipeline;
+}
+
+//===----------------------------------------------------------------------===//
+// Launch
+//===----------------------------------------------------------------------===//
+
+// The buffers and descriptor set of one launch, given back at the end.
+struct LaunchResources {
+  State &s;
+  std::vector<Buffer> groups;  // parallel to the plan's groups
+  std::vector<Buffer> staging; // the same (staging mode only)
+  Buffer params;               // offsets and scalars
+  bool descriptors = false;    // a set was allocated from the pool
+  bool pending = false;        // commands may still be running
+  explicit LaunchResources(State &s) : s(s) {}
+  ~LaunchResources() {
+    if (pending) {
+      // The wait for the fence failed: make sure nothing runs and the fence
+      // is unsignaled for the next launch.
+      s.vk.vkDeviceWaitIdle(s.device);
+      s.vk.vkResetFences(s.device, 1, &s.fence);
+    }
+    if (descriptors)
+      s.vk.vkResetDescriptorPool(s.device, s.descriptorPool, 0);
+    for (Buffer &buffer : groups)
+      releaseBuffer(s, buffer);
+    for (Buffer &buffer : staging)
+      releaseBuffer(s, buffer);
+    releaseBuffer(s, params);
+  }
+};
+
+// A descriptor set of `numBindings` storage buffers with `layout`, from the
+// pool (grown as needed; reset after every launch).
+VkResult allocateDescriptorSet(State &s, uint32_t numBindings,
+                               const Layout &layout, VkDescriptorSet &set) {
+  if (numBindings > s.descriptorCapacity) {
+    if (s.descriptorPool)
+      s.vk.vkDestroyDescriptorPool(s.device, s.descriptorPool, nullptr);
+    s.descriptorPool = VK_NULL_HANDLE;
+    s.descriptorCapacity = 0;
+    uint32_t capacity = std::max(numBindings, 64u);
+    VkDescriptorPoolSize size = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, capacity};
+    VkDescriptorPoolCreateInfo info = {};
+    info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO;
+    info.maxSets = 1;
+    info.poolSizeCount = 1;
+    info.pPoolSizes = &size;
+    VkResult result = s.vk.vkCreateDescriptorPool(s.device, &info, nullptr,
+                                                  &s.descriptorPool);
+    if (result != VK_SUCCESS) {
+      s.descriptorPool = VK_NULL_HANDLE;
+      return result;
+    }
+    s.descriptorCapacity = capacity;
+  }
+  VkDescriptorSetAllocateInfo allocate = {};
+  allocate.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO;
+  allocate.descriptorPool = s.descriptorPool;
+  allocate.descriptorSetCount = 1;
+  allocate.pSetLayouts = &layout.set;
+  return s.vk.vkAllocateDescriptorSets(s.device, &allocate, &set);
+}
+
+void memoryBarrier(State &s, VkPipelineStageFlags srcStage,
+                   VkAccessFlags srcAccess, VkPipelineStageFlags dstStage,
+                   VkAccessFlags dstAccess) {
+  VkMemoryBarrier barrier = {};
+  barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
+  barrier.srcAccessMask = srcAccess;
+  barrier.dstAccessMask = dstAccess;
+  s.vk.vkCmdPipelineBarrier(s.commands, srcStage, dstStage, 0, 1, &barrier, 0,
+                            nullptr, 0, nullptr);
+}
+
+std::string launchLocked(State &s, const char *binary, int64_t binarySize,
+                         const char *kernelName, const char *sites,
+                         int64_t numSites, const size_t grid[3],
+                         const size_t block[3], int64_t numArgs,
+                         const vrir_gpu_arg *args) {
+  if (binarySize % 4 != 0)
+    return formatString("GPU: the Vulkan SPIR-V binary of kernel '%s' has "
+                        "%lld bytes, not a whole number of 32-bit words",
+                        kernelName, static_cast<long long>(binarySize));
+  if (!ensureInitialized(s))
+    return s.initError;
+  if (s.lost)
+    return "GPU: the Vulkan device " + s.name +
+           " was lost in an earlier launch";
+  const Vulkan &vk = s.vk;
+  const VkPhysicalDeviceLimits &limits = s.properties.limits;
+
+  // Work sizes.
+  for (int d = 0; d < 3; ++d)
+    if (grid[d] > limits.maxComputeWorkGroupCount[d])
+      return formatString(
+          "GPU: kernel '%s': a grid of %zu work-groups exceeds the device's "
+          "limit %u in dimension %d (maxComputeWorkGroupCount of %s)",
+          kernelName, grid[d], limits.maxComputeWorkGroupCount[d], d,
+          s.name.c_str());
+  size_t groupItems = block[0] * block[1] * block[2];
+  for (int d = 0; d < 3; ++d)
+    if (block[d] > limits.maxComputeWorkGroupSize[d])
+      return formatString(
+          "GPU: block %zux%zux%zu exceeds the largest work-group of %s in "
+          "dimension %d (%u)",
+          block[0], block[1], block[2], s.name.c_str(), d,
+          limits.maxComputeWorkGroupSize[d]);
+  if (groupItems > limits.maxComputeWorkGroupInvocations)
+    return formatString(
+        "GPU: block %zux%zux%zu has %zu work-items, more than the %u "
+        "work-items a work-group of %s may have",
+        block[0], block[1], block[2], groupItems,
+        limits.maxComputeWorkGroupInvocations, s.name.c_str());
+
+  // Module and kernel.
+  Module &module = getModule(
+      s, std::string_view(binary, static_cast<size_t>(binarySize)), kernelName);
+  if (!module.error.empty())
+    return formatString("GPU: the Vulkan SPIR-V binary of kernel '%s' %s",
+                        kernelName, module.error.c_str());
+  auto entryPoint = module.info.entryPoints.find(kernelName);
+  if (entryPoint == module.info.entryPoints.end()) {
+    std::string names;
+    for (auto &[name, entry] : module.info.entryPoints)
+      names += (names.empty() ? "'" : ", '") + name + "'";
+    return formatString("GPU: no kernel '%s' in the Vulkan SPIR-V module (its "
+                        "GLCompute entry points: %s)",
+                        kernelName, names.empty() ? "none" : names.c_str());
+  }
+  const EntryPoint &entry = entryPoint->second;
+  if (entry.hasLocalSize &&
+      (entry.localSize[0] != block[0] || entry.localSize[1] != block[1] ||
+       entry.localSize[2] != block[2]))
+    return formatString(
+        "GPU: kernel '%s' has the work-group size %ux%ux%u (its LocalSize), "
+        "but the launch gives the block %zux%zux%zu",
+        kernelName, entry.localSize[0], entry.localSize[1], entry.localSize[2],
+        block[0], block[1], block[2]);
+  if (!entry.resourceError.empty())
+    return formatString("GPU: kernel '%s' %s", kernelName,
+                        entry.resourceError.c_str());
+
+  // Bindings: two per buffer, one per scalar, the error buffer.
+  uint32_t numBindings = 1, numParams = 0;
+  for (int64_t i = 0; i < numArgs; ++i) {
+    numBindings += args[i].kind == VRIR_GPU_ARG_BUFFER ? 2 : 1;
+    ++numParams;
+  }
+  if (!entry.bindings.empty() && entry.bindings.back() >= numBindings)
+    return formatString(
+        "GPU: kernel '%s' uses binding %u, but the launch passes %u bindings "
+        "(%lld arguments: two bindings per buffer, one per scalar, and the "
+        "error buffer)",
+        kernelName, entry.bindings.back(), numBindings,
+        static_cast<long long>(numArgs));
+  if (numBindings > limits.maxPerStageDescriptorStorageBuffers ||
+      numBindings > limits.maxDescriptorSetStorageBuffers)
+    return formatString(
+        "GPU: kernel '%s' needs %u storage buffers, more than the %u a "
+        "compute shader of %s may have",
+        kernelName, numBindings,
+        std::min(limits.maxPerStageDescriptorStorageBuffers,
+                 limits.maxDescriptorSetStorageBuffers),
+        s.name.c_str());
+
+  std::string error;
+  const Layout *layout = getLayout(s, numBindings, error);
+  if (!layout)
+    return error;
+  VkPipeline pipeline =
+      getPipeline(s, module, kernelName, numBindings, *layout, error);
+  if (!pipeline)
+    return error;
+
+  // Device buffers.
+  BufferPlan plan;
+  error = planBuffers(kernelName, numArgs, args, plan);
+  if (!error.empty())
+    return error;
+  for (const HostGroup &group : plan.groups)
+    if (group.bytes() > limits.maxStorageBufferRange)
+      return formatString(
+          "GPU: kernel '%s': a buffer of %zu bytes exceeds the largest "
+          "storage buffer %s can bind (maxStorageBufferRange: %u bytes)",
+          kernelName, group.bytes(), s.name.c_str(),
+          limits.maxStorageBufferRange);
+  LaunchResources resources(s);
+  resources.groups.resize(plan.groups.size());
+  if (s.staging)
+    resources.staging.resize(plan.groups.size());
+
+  // Upload every group: the kernel may write only part of a range.
+  for (size_t g = 0; g < plan.groups.size(); ++g) {
+    const HostGroup &group = plan.groups[g];
+    if (!acquireBuffer(s, group.bytes(), !s.staging, resources.groups[g],
+                       error))
+      return error;
+    void *target = resources.groups[g].mapped;
+    if (s.staging) {
+      if (!acquireBuffer(s, group.bytes(), true, resources.staging[g], error))
+        return error;
+      target = resources.staging[g].mapped;
+    }
+    std::memcpy(target, group.host(), group.bytes());
+    ++runtimeStats().uploads;
+    runtimeStats().bytesUploaded += static_cast<int64_t>(group.bytes());
+  }
+
+  // Offsets and scalars, each in its own slot of one buffer.
+  VkDeviceSize slot = kParamBytes;
+  VkDeviceSize alignment =
+      std::max<VkDeviceSize>(limits.minStorageBufferOffsetAlignment, 1);
+  slot = (slot + alignment - 1) / alignment * alignment;
+  if (numParams > 0 &&
+      !acquireBuffer(s, slot * numParams, true, resources.params, error))
+    return error;
+  std::vector<VkDescriptorBufferInfo> infos;
+  infos.reserve(numBindings);
+  uint32_t param = 0;
+  auto addParam = [&](const void *bytes, size_t size) {
+    char *target = static_cast<char *>(resources.params.mapped) + slot * param;
+    std::memset(target, 0, kParamBytes);
+    std::memcpy(target, bytes, size);
+    infos.push_back({resources.params.buffer, slot * param, kParamBytes});
+    ++param;
+  };
+  for (int64_t i = 0; i < numArgs; ++i) {
+    const vrir_gpu_arg &arg = args[i];
+    if (arg.kind == VRIR_GPU_ARG_BUFFER) {
+      if (arg.size > 0) {
+        const Buffer &buffer = resources.groups[plan.groupOf[i]];
+        infos.push_back({buffer.buffer, 0, VK_WHOLE_SIZE});
+      } else {
+        infos.push_back({s.emptyBuffer.buffer, 0, VK_WHOLE_SIZE});
+      }
+      int64_t offset = plan.offsets[i];
+      addParam(&offset, sizeof(offset));
+    } else {
+      // The low bytes of `value` (little-endian).
+      addParam(&arg.value, static_cast<size_t>(arg.size));
+    }
+  }
+  std::memset(s.errorBuffer.mapped, 0, kErrorWords * sizeof(int64_t));
+  infos.push_back({s.errorBuffer.buffer, 0, kErrorWords * sizeof(int64_t)});
+
+  VkDescriptorSet set = VK_NULL_HANDLE;
+  VkResult result = allocateDescriptorSet(s, numBindings, *layout, set);
+  if (result != VK_SUCCESS)
+    return formatString("GPU: cannot allocate the %u descriptors of kernel "
+                        "'%s' (%s)",
+                        numBindings, kernelName, vkError(result).c_str());
+  resources.descriptors = true;
+  std::vector<VkWriteDescriptorSet> writes(numBindings);
+  for (uint32_t b = 0; b < numBindings; ++b) {
+    writes[b] = {};
+    writes[b].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
+    writes[b].dstSet = set;
+    writes[b].dstBinding = b;
+    writes[b].descriptorCount = 1;
+    writes[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    writes[b].pBufferInfo = &infos[b];
+  }
+  vk.vkUpdateDescriptorSets(s.device, numBindings, writes.data(), 0, nullptr);
+
+  // Commands: (staging copies in), the dispatch, (staging copies out).
+  bool downloads = false;
+  for (const HostGroup &group : plan.groups)
+    downloads |= group.written;
+  result = vk.vkResetCommandBuffer(s.commands, 0);
+  VkCommandBufferBeginInfo begin = {};
+  begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  if (result == VK_SUCCESS)
+    result = vk.vkBeginCommandBuffer(s.commands, &begin);
+  if (result != VK_SUCCESS)
+    return "GPU: cannot record Vulkan commands (" + vkError(result) + ")";
+  if (s.staging && !plan.groups.empty()) {
+    for (size_t g = 0; g < plan.groups.size(); ++g) {
+      VkBufferCopy copy = {0, 0, plan.groups[g].bytes()};
+      vk.vkCmdCopyBuffer(s.commands, resources.staging[g].buffer,
+                         resources.groups[g].buffer, 1, &copy);
+    }
+    memoryBarrier(s, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                  VK_ACCESS_TRANSFER_WRITE_BIT,
+                  VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                  VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+  }
+  vk.vkCmdBindPipeline(s.commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+  vk.vkCmdBindDescriptorSets(s.commands, VK_PIPELINE_BIND_POINT_COMPUTE,
+                             layout->pipeline, 0, 1, &set, 0, nullptr);
+  vk.vkCmdDispatch(s.commands, static_cast<uint32_t>(grid[0]),
+                   static_cast<uint32_t>(grid[1]),
+                   static_cast<uint32_t>(grid[2]));
+  if (s.staging && downloads) {
+    memoryBarrier(s, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                  VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                  VK_ACCESS_TRANSFER_READ_BIT);
+    for (size_t g = 0; g < plan.groups.size(); ++g) {
+      if (!plan.groups[g].written)
+        continue;
+      VkBufferCopy copy = {0, 0, plan.groups[g].bytes()};
+      vk.vkCmdCopyBuffer(s.commands, resources.groups[g].buffer,
+                         resources.staging[g].buffer, 1, &copy);
+    }
+  }
+  memoryBarrier(
+      s, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
+      VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
+      VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+  result = vk.vkEndCommandBuffer(s.commands);
+  if (result != VK_SUCCESS)
+    return "GPU: cannot record Vulkan commands (" + vkError(result) + ")";
+
+  VkSubmitInfo submit = {};
+  submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
+  submit.commandBufferCount = 1;
+  submit.pCommandBuffers = &s.commands;
+  result = vk.vkQueueSubmit(s.queue, 1, &submit, s.fence);
+  if (result == VK_SUCCESS) {
+    resources.pending = true;
+    ++runtimeStats().kernels;
+    result = vk.vkWaitForFences(s.device, 1, &s.fence, VK_TRUE, UINT64_MAX);
+    if (result == VK_SUCCESS) {
+      resources.pending = false;
+      result = vk.vkResetFences(s.device, 1, &s.fence);
+    }
+  }
+  if (result == VK_ERROR_DEVICE_LOST)
+    s.lost = true;
+  if (result != VK_SUCCESS)
+    return formatString("GPU: launching kernel '%s' on a grid of "
+                        "%zux%zux%zu work-groups of %zux%zux%zu failed (%s)",
+                        kernelName, grid[0], grid[1], grid[2], block[0],
+                        block[1], block[2], vkError(result).c_str());
+
+  // Results.
+  for (size_t g = 0; g < plan.groups.size(); ++g) {
+    const HostGroup &group = plan.groups[g];
+    if (!group.written)
+      continue;
+    const Buffer &source =
+        s.staging ? resources.staging[g] : resources.groups[g];
+    std::memcpy(group.host(), source.mapped, group.bytes());
+    ++runtimeStats().downloads;
+    runtimeStats().bytesDownloaded += static_cast<int64_t>(group.bytes());
+  }
+  int64_t errorWords[kErrorWords];
+  std::memcpy(errorWords, s.errorBuffer.mapped, sizeof(errorWords));
+  if (errorWords[0] != 0)
+    vrir_rt_parallel_bounds_error(siteName(sites, numSites, errorWords[1]),
+                                  errorWords[2], errorWords[3], errorWords[4]);
+  return "";
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Interface (GPURuntimeInternal.h)
+//===----------------------------------------------------------------------===//
+
+namespace vrir::gpu {
+
+std::string vulkanLaunch(const char *binary, int64_t binarySize,
+                         const char *kernelName, const char *sites,
+                         int64_t numSites, const size_t grid[3],
+                         const size_t block[3], int64_t numArgs,
+                         const vrir_gpu_arg *args) {
+  return launchLocked(getState(), binary, binarySize, kernelName, sites,
+                      numSites, grid, block, numArgs, args);
+}
+
+bool vulkanAvailable() { return ensureInitialized(getState()); }
+
+const char *vulkanDeviceName() {
+  State &s = getState();
+  return s.initialized && s.initError.empty() ? s.name.c_str() : "";
+}
+
+} // namespace vrir::gpu
