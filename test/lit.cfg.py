@@ -51,6 +51,21 @@ def _gpu_available(format_number):
 
 if _gpu_available(0):
     config.available_features.add("opencl")
+if _gpu_available(1):
+    config.available_features.add("vulkan")
+
+# SPIR-V made by vr-opt, checked by spirv-val (SPIRV-Tools, which
+# scripts/setup.sh installs): every spirv.module of the output is serialized
+# by mlir-translate and validated for the target environment.
+import shutil
+if shutil.which("spirv-val"):
+    config.available_features.add("spirv-tools")
+config.substitutions.append(
+    ("%validate-spirv", "%s %s %s" % (
+        config.python_executable,
+        os.path.join(config.vrir_src_root, "test", "Conversion", "VRIRToGPU",
+                     "Inputs", "validate_spirv.py"),
+        os.path.join(config.llvm_tools_dir, "mlir-translate"))))
 
 # OpenCL C written by `vr-translate --gpu-to-opencl-c` (test/Target/OpenCLC),
 # compiled by clang as OpenCL C 1.2 from stdin.

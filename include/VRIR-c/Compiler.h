@@ -39,12 +39,13 @@ typedef struct VrirCompileOptions {
   int enableOpenMP;
   /* Optimization level of the LLVM IR passes, 0 to 3. */
   int optLevel;
-  /* Where GPU sections run: VRIR_TARGET_CPU (inline) or VRIR_TARGET_OPENCL
-   * (OpenCL C kernels launched through libvrir_gpu_runtime). */
+  /* Where GPU sections run: VRIR_TARGET_CPU (inline), VRIR_TARGET_OPENCL
+   * (OpenCL C kernels) or VRIR_TARGET_VULKAN (SPIR-V kernels for Vulkan),
+   * both launched through libvrir_gpu_runtime. */
   int gpuTarget;
 } VrirCompileOptions;
 
-enum { VRIR_TARGET_CPU = 0, VRIR_TARGET_OPENCL = 1 };
+enum { VRIR_TARGET_CPU = 0, VRIR_TARGET_OPENCL = 1, VRIR_TARGET_VULKAN = 2 };
 
 /* The defaults: OpenMP on, -O3, no source name, the runtime next to the
  * compiler library, GPU sections on the CPU. */

@@ -77,6 +77,9 @@ int vrirCompileToSharedLibrary(const char *mlirText, size_t length,
   case VRIR_TARGET_OPENCL:
     compileOptions.pipeline.gpuTarget = vrir::GPUTarget::OpenCLC;
     break;
+  case VRIR_TARGET_VULKAN:
+    compileOptions.pipeline.gpuTarget = vrir::GPUTarget::VulkanSPIRV;
+    break;
   default:
     if (errorMessage)
       *errorMessage = copyString("error: unknown GPU target " +

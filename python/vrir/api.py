@@ -53,7 +53,7 @@ def gpu_end():
 
 # ---------------------------------------------------------------- targets
 TARGETS = ("cpu", "vulkan", "opencl")
-BUILT_TARGETS = ("cpu", "opencl")
+BUILT_TARGETS = ("cpu", "vulkan", "opencl")
 
 
 def _check_target_name(name):

@@ -74,8 +74,9 @@ static cl::opt<std::string> emitShared(
              "object file with the VRIR runtime, libomp and OpenBLAS)"));
 static cl::opt<std::string> target(
     "target", cl::init(""),
-    cl::desc("Where GPU sections run: cpu (inline, the default) or opencl "
-             "(OpenCL C kernels through the GPU runtime); the VRIR_TARGET "
+    cl::desc("Where GPU sections run: cpu (inline, the default), opencl "
+             "(OpenCL C kernels through the GPU runtime) or vulkan (SPIR-V "
+             "kernels through the GPU runtime); the VRIR_TARGET "
              "environment variable sets the default"));
 static cl::opt<bool> noOpenMP("no-openmp",
                               cl::desc("Run parallel loops serially"));
@@ -445,8 +446,11 @@ LogicalResult lowerToLLVM(ModuleOp module) {
     options.pipeline.gpuTarget = GPUTarget::None;
   else if (targetName == "opencl")
     options.pipeline.gpuTarget = GPUTarget::OpenCLC;
+  else if (targetName == "vulkan")
+    options.pipeline.gpuTarget = GPUTarget::VulkanSPIRV;
   else
-    fail("unknown target '" + targetName + "' (expected cpu or opencl)");
+    fail("unknown target '" + targetName +
+         "' (expected cpu, opencl or vulkan)");
   return mlir::vrir::lowerToLLVM(module, options, [&](PassManager &pm) {
     if (failed(applyPassManagerCLOptions(pm)))
       return failure();

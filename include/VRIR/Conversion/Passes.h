@@ -21,9 +21,12 @@ enum class GPUTarget {
   None,
   /// OpenCL C kernels, launched through the VRIR GPU runtime.
   OpenCLC,
+  /// SPIR-V kernels for Vulkan, launched through the VRIR GPU runtime.
+  VulkanSPIRV,
 };
 
-/// Options of the `vrir-to-cpu` and `vrir-to-opencl` pipelines.
+/// Options of the `vrir-to-cpu`, `vrir-to-opencl` and `vrir-to-vulkan`
+/// pipelines.
 struct PipelineOptions {
   /// Lower `pfor` outside GPU sections to OpenMP; without it parallel
   /// loops run serially.
@@ -35,7 +38,8 @@ struct PipelineOptions {
 /// sections as `options.gpuTarget` says.
 void buildVRIRPipeline(OpPassManager &pm, const PipelineOptions &options = {});
 
-/// Registers `vrir-to-cpu` with the pass pipeline registry.
+/// Registers `vrir-to-cpu`, `vrir-to-opencl` and `vrir-to-vulkan` with the
+/// pass pipeline registry.
 void registerVRIRPipelines();
 
 } // namespace vrir

@@ -106,25 +106,107 @@ def GpuKernelABI : Pass<"vrir-gpu-kernel-abi", "::mlir::ModuleOp"> {
   ];
 }
 
+def GpuToSPIRV : Pass<"vrir-convert-gpu-to-spirv", "::mlir::ModuleOp"> {
+  let summary = "Compile the kernels of GPU modules to SPIR-V modules";
+  let description = [{
+    Runs after `vrir-gpu-kernel-abi` (and the cleanups of the GPU modules),
+    before `vrir-gpu-launch-to-runtime{format=vulkan-spirv}`. Each
+    `gpu.module` gets a `vrir.sites` array attribute, the names of the
+    bounds-check sites of its kernels (the strings of the
+    `vrir_rt_parallel_bounds_error` calls, in order of first use; the
+    runtime reports site number N with the Nth string), and a copy of it
+    becomes a `spirv.module @__spv__NAME` next to it. The `gpu.module`
+    itself stays as it is: its launches and the argument attributes of its
+    kernels describe the launch to the runtime.
+
+    In the copy, before the upstream conversion patterns (GPU, SCF, arith,
+    math, memref, func, index and ub to SPIR-V, indices as 64-bit integers,
+    booleans in memory as bytes):
+
+    - each kernel takes one more, last, argument: the runtime's error
+      buffer, five int64 words (0: flag, 1: site number, 2: dimension, 3:
+      index, 4: extent) seen as `memref<10xi32>`, their little-endian
+      halves. Each call of `vrir_rt_parallel_bounds_error` becomes an
+      atomic `or` of 1 into the low half of word 0 (no 64-bit atomics,
+      which are optional in Vulkan and OpenCL); the work-item that found it
+      0 (the first failure) stores the other four words.
+    - `i1` scalar arguments become `i8` (the runtime passes a byte; SPIR-V
+      booleans cannot live in buffers).
+    - the work-group size of each kernel is the constant block size of its
+      launch, fixed in the SPIR-V (`spirv.entry_point_abi`); a launch with
+      a work-group size that is not a constant is an error.
+    - `memref.generic_atomic_rmw` on 32- or 64-bit integers becomes a
+      compare-and-swap loop.
+    - a float buffer argument that float atomics update is declared as
+      integers of the same width (the runtime passes bytes): its loads and
+      stores bitcast, and its atomics (add, min, max, ..., compare-and-swap)
+      are compare-and-swap loops on the bits, as in OpenCL C.
+
+    Atomics are relaxed (as OpenCL 1.2's). After the conversion, the
+    variables that carry `scf.for` results get their initial values before
+    the loop (upstream leaves them undefined when the loop runs no
+    iteration).
+
+    With `client=vulkan`, the module's `spirv.target_env` (unless the
+    `gpu.module` has one already) is Vulkan 1.1 (SPIR-V 1.3) with 64-bit
+    integers and floats, 8/16-bit integers, 8/16-bit storage buffer access,
+    16-bit floats and 64-bit atomics, and a work-group limit of 1024
+    invocations. Kernel arguments are bound as the runtime expects:
+    descriptor set 0, binding i for argument i (scalars in a storage buffer
+    holding one value), the error buffer last. With `client=opencl` it is
+    OpenCL (the Kernel capability, Physical64 addressing, SPIR-V 1.2 at
+    most) with the same types: kernel parameters are the arguments in
+    order (buffers as CrossWorkgroup pointers, scalars by value), the error
+    buffer last, and f64 math has OpenCL.std's instructions.
+    `spirv-lower-abi-attrs` and `spirv-update-vce` then run on each new
+    `spirv.module`, so it declares exactly the capabilities and extensions
+    its kernels use.
+
+    What the target's SPIR-V cannot express is diagnosed instead of
+    producing invalid SPIR-V: for Vulkan, math functions on `f64` that
+    GLSL.std.450 defines only for 16- and 32-bit floats (exp, log, sin,
+    pow, ...); for both, float atomics on memory other than a kernel's
+    buffer arguments (workgroup memory).
+  }];
+  let options = [
+    Option<"client", "client", "std::string", /*default=*/"\"vulkan\"",
+           "SPIR-V client API: vulkan (the Shader capability) or opencl (the "
+           "Kernel capability)">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::spirv::SPIRVDialect"
+  ];
+}
+
 def GpuLaunchToRuntime : Pass<"vrir-gpu-launch-to-runtime", "::mlir::ModuleOp"> {
   let summary = "Translate GPU modules and launch their kernels through the "
                 "VRIR GPU runtime";
   let description = [{
     Runs after `vrir-gpu-kernel-abi`. Each `gpu.module` is translated for
-    `format` (`opencl-c`: OpenCL C source, see `vr-translate
-    --gpu-to-opencl-c`) into a constant of the host module, with the names
-    of its bounds-check sites. Each `gpu.launch_func` becomes a call of
-    `vrir_gpu_launch` (include/VRIR/Runtime/VRIRGPURuntime.h) with a table of
+    `format` into a constant of the host module, with the names of its
+    bounds-check sites: `opencl-c`, OpenCL C source (see `vr-translate
+    --gpu-to-opencl-c`); `vulkan-spirv` and `opencl-spirv`, the serialized
+    binary of the `spirv.module @__spv__NAME` that
+    `vrir-convert-gpu-to-spirv{client=vulkan|opencl}` made of `gpu.module
+    @NAME`, with the sites of its `vrir.sites` attribute. Each
+    `gpu.launch_func` becomes a call of `vrir_gpu_launch`
+    (include/VRIR/Runtime/VRIRGPURuntime.h) with a table of
     its arguments: for a buffer, the host address and byte length of the
     elements the array spans, its element size, the array's offset from the
     lowest of them and whether the kernel writes it; for a scalar, its bits
     and size. The runtime moves the data, compiles and runs the kernel, and
     records a failed bounds check for the `vrir_rt_parallel_check` that
-    follows the loop. Then the GPU modules are erased.
+    follows the loop. The table does not depend on the format (it is read
+    from the `gpu.module`'s kernels; the SPIR-V kernels' extra error-buffer
+    argument is the runtime's own binding). Then the GPU and SPIR-V modules
+    are erased.
   }];
   let options = [
     Option<"format", "format", "std::string", /*default=*/"\"opencl-c\"",
-           "Kernel format: opencl-c">
+           "Kernel format: opencl-c, vulkan-spirv or opencl-spirv">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

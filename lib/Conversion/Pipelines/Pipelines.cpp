@@ -57,6 +57,11 @@ void mlir::vrir::buildVRIRPipeline(OpPassManager &pm,
     pipeline += kVRIRToGPUKernels;
     pipeline += "vrir-gpu-launch-to-runtime{format=opencl-c},";
     break;
+  case GPUTarget::VulkanSPIRV:
+    pipeline += kVRIRToGPUKernels;
+    pipeline += "vrir-convert-gpu-to-spirv{client=vulkan},"
+                "vrir-gpu-launch-to-runtime{format=vulkan-spirv},";
+    break;
   }
   pipeline += kVRIRMiddle;
   if (options.enableOpenMP)
@@ -96,4 +101,9 @@ void mlir::vrir::registerVRIRPipelines() {
                    "Lower a VRIR module to the LLVM dialect, GPU sections "
                    "as OpenCL C kernels launched through the GPU runtime",
                    GPUTarget::OpenCLC);
+  registerPipeline("vrir-to-vulkan",
+                   "Lower a VRIR module to the LLVM dialect, GPU sections "
+                   "as SPIR-V kernels for Vulkan launched through the GPU "
+                   "runtime",
+                   GPUTarget::VulkanSPIRV);
 }

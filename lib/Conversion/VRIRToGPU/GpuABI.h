@@ -30,7 +30,7 @@ constexpr StringLiteral kNoAliasAttrName = "vrir.noalias";
 constexpr StringLiteral kBoundsErrorCallee = "vrir_rt_parallel_bounds_error";
 /// On a `gpu.module` compiled to SPIR-V: an array of the names of its
 /// bounds-check sites (strings); a kernel reports site number N for the
-/// Nth name.
+/// Nth name. The VRIR dialect verifies it.
 constexpr StringLiteral kSitesAttrName = "vrir.sites";
 /// `vrir-convert-gpu-to-spirv` puts the SPIR-V form of `gpu.module @NAME`
 /// in `spirv.module @__spv__NAME` (upstream's GPU-to-SPIR-V naming).

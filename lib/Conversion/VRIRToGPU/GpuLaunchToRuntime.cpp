@@ -1,10 +1,14 @@
 //===- GpuLaunchToRuntime.cpp - Kernel launches as GPU runtime calls ------===//
 //
-// Translates each `gpu.module` for its target (OpenCL C today), keeps the
-// result as a constant of the host module, and replaces each
-// `gpu.launch_func` by a call of the GPU runtime's `vrir_gpu_launch`
+// Translates each `gpu.module` for its target (OpenCL C text, or the SPIR-V
+// binary of the `spirv.module` that `vrir-convert-gpu-to-spirv` made of
+// it, for Vulkan or OpenCL), keeps the result as a constant of the host module, and replaces
+// each `gpu.launch_func` by a call of the GPU runtime's `vrir_gpu_launch`
 // (include/VRIR/Runtime/VRIRGPURuntime.h) with a table that describes the
 // kernel's arguments: buffers by their host bytes, scalars by their bits.
+// The table is the same for every format: the `gpu.module`'s kernels (not
+// their SPIR-V form, which has the error buffer as one more argument)
+// describe the arguments.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,8 +23,10 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Target/SPIRV/Serialization.h"
 
 namespace mlir {
 namespace vrir {
@@ -35,7 +41,8 @@ using namespace mlir::vrir;
 namespace {
 
 // Mirrors VRIRGPURuntime.h.
-constexpr int64_t kFormatOpenCLC = 0;
+constexpr int64_t kFormatOpenCLC = 0, kFormatVulkanSPIRV = 1,
+                  kFormatOpenCLSPIRV = 2;
 constexpr int64_t kArgBuffer = 0, kArgScalar = 1;
 constexpr int64_t kAccessRead = 1, kAccessWrite = 2;
 constexpr int64_t kWordsPerArg = 6;
@@ -46,11 +53,38 @@ int64_t getByteSize(Type type) {
   return (type.getIntOrFloatBitWidth() + 7) / 8;
 }
 
-/// A kernel's compiled form and the names of its bounds-check sites.
+/// A kernel's compiled form (text or binary) and the names of its
+/// bounds-check sites.
 struct KernelBinary {
   std::string text;
   SmallVector<std::string> sites;
 };
+
+/// The SPIR-V binary of `gpuModule`'s `spirv.module` and the sites that
+/// `vrir-convert-gpu-to-spirv` recorded.
+LogicalResult serializeSPIRV(ModuleOp module, gpu::GPUModuleOp gpuModule,
+                             KernelBinary &binary) {
+  std::string name = (gpuabi::kSPIRVModulePrefix + gpuModule.getName()).str();
+  auto spirvModule = module.lookupSymbol<spirv::ModuleOp>(name);
+  auto sites = gpuModule->getAttrOfType<ArrayAttr>(gpuabi::kSitesAttrName);
+  if (!spirvModule || !sites)
+    return gpuModule.emitOpError("has no SPIR-V form (spirv.module @")
+           << name << " and " << gpuabi::kSitesAttrName
+           << "): run vrir-convert-gpu-to-spirv first";
+  for (Attribute site : sites) {
+    auto text = dyn_cast<StringAttr>(site);
+    if (!text)
+      return gpuModule.emitOpError(gpuabi::kSitesAttrName)
+             << " must hold strings";
+    binary.sites.push_back(text.str());
+  }
+  SmallVector<uint32_t> words;
+  if (failed(spirv::serialize(spirvModule, words)))
+    return failure();
+  binary.text.assign(reinterpret_cast<const char *>(words.data()),
+                     words.size() * sizeof(uint32_t));
+  return success();
+}
 
 struct GpuLaunchToRuntimePass
     : public vrir::impl::GpuLaunchToRuntimeBase<GpuLaunchToRuntimePass> {
@@ -58,14 +92,25 @@ struct GpuLaunchToRuntimePass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (format != "opencl-c") {
+    if (format == "opencl-c") {
+      formatNumber = kFormatOpenCLC;
+    } else if (format == "vulkan-spirv") {
+      formatNumber = kFormatVulkanSPIRV;
+    } else if (format == "opencl-spirv") {
+      formatNumber = kFormatOpenCLSPIRV;
+    } else {
       module.emitError("vrir-gpu-launch-to-runtime: unknown format '")
-          << format << "' (expected opencl-c)";
+          << format << "' (expected opencl-c, vulkan-spirv or opencl-spirv)";
       return signalPassFailure();
     }
     llvm::StringMap<KernelBinary> binaries;
     for (auto gpuModule : module.getOps<gpu::GPUModuleOp>()) {
       KernelBinary &binary = binaries[gpuModule.getName()];
+      if (formatNumber != kFormatOpenCLC) {
+        if (failed(serializeSPIRV(module, gpuModule, binary)))
+          return signalPassFailure();
+        continue;
+      }
       llvm::raw_string_ostream os(binary.text);
       if (failed(translateGPUModuleToOpenCLC(gpuModule, os, binary.sites)))
         return signalPassFailure();
@@ -86,8 +131,14 @@ struct GpuLaunchToRuntimePass
     for (auto gpuModule :
          llvm::make_early_inc_range(module.getOps<gpu::GPUModuleOp>()))
       gpuModule.erase();
+    for (auto spirvModule :
+         llvm::make_early_inc_range(module.getOps<spirv::ModuleOp>()))
+      spirvModule.erase();
     module->removeAttr(gpu::GPUDialect::getContainerModuleAttrName());
   }
+
+  /// VRIR_GPU_FORMAT_* of `format`.
+  int64_t formatNumber = kFormatOpenCLC;
 
   LogicalResult lowerLaunch(gpu::LaunchFuncOp launch, gpu::GPUFuncOp kernel,
                             const KernelBinary &binary) {
@@ -186,9 +237,18 @@ struct GpuLaunchToRuntimePass
       sites += site;
       sites.push_back('\0');
     }
+    Value binaryAddress =
+        lowering::getConstantString(b, loc, launch, binary.text);
+    if (formatNumber != kFormatOpenCLC) {
+      // SPIR-V is read as 32-bit words.
+      auto global = SymbolTable::lookupNearestSymbolFrom<LLVM::GlobalOp>(
+          launch, binaryAddress.getDefiningOp<LLVM::AddressOfOp>()
+                      .getGlobalNameAttr());
+      global.setAlignment(8);
+    }
     SmallVector<Value> args = {
-        constant(kFormatOpenCLC),
-        lowering::getConstantString(b, loc, launch, binary.text),
+        constant(formatNumber),
+        binaryAddress,
         constant(binary.text.size()),
         lowering::getConstantString(b, loc, launch,
                                     launch.getKernelName().getValue()),

@@ -1,9 +1,11 @@
 # RUN: %python %vrir_src_root/test/Integration/compare.py %s %t/cpu
 # RUN: %if opencl %{ %python %vrir_src_root/test/Integration/compare.py %s %t/opencl --target=opencl %}
-# GPU sections (test/Integration/GPU/Inputs/kernels.mlir) on the CPU and on
-# each GPU backend, against NumPy: stencils, CSR, column-major data,
-# atomics, whole-array operations, views with negative and non-unit
-# strides, f32 in 3-D, an empty domain and a bounds error in a kernel.
+# RUN: %if vulkan %{ %python %vrir_src_root/test/Integration/compare.py %s %t/vulkan --target=vulkan %}
+# GPU sections (test/Integration/GPU/Inputs/kernels.mlir, and
+# Inputs/kernels_f64.mlir for what Vulkan lacks) on the CPU and on each GPU
+# backend, against NumPy: stencils, CSR, column-major data, atomics,
+# whole-array operations, views with negative and non-unit strides, f32 in
+# 3-D, an empty domain and a bounds error in a kernel.
 import numpy as np
 
 SOURCE = "Inputs/kernels.mlir"
@@ -32,6 +34,7 @@ xv = rng.random(1000) - 0.5
 
 P, Q = rng.random((33, 33)), rng.random((33, 33))
 px = rng.random(33)
+py = (rng.random(50) * 4 - 2).astype(np.float32)
 
 views_in = rng.random(101)
 views_out = views_in.copy()
@@ -61,9 +64,14 @@ CASES = [
          results=[(values * 7 - 3).max()]),
     Case("atomic_sum_max", [("x", xv)], results=[xv.sum(), xv.max()],
          rtol=1e-9),
+    # Not on Vulkan (Inputs/kernels_f64.mlir): GLSL.std.450 has exp for 16-
+    # and 32-bit floats only.
     Case("array_ops", [("A", P), ("B", Q), ("x", px)],
          results=[np.exp(2 * P + px), np.exp(2 * P + px).sum(), P.max(),
-                  P @ Q, P @ px, P.T], rtol=1e-11),
+                  P @ Q, P @ px, P.T], rtol=1e-11,
+         source="Inputs/kernels_f64.mlir", targets=["cpu", "opencl"]),
+    Case("array_ops_portable", [("A", P), ("B", Q), ("x", px), ("y", py)],
+         results=[2 * P + px, P @ Q, P @ px, P.T, np.exp(py)], rtol=1e-6),
     Case("reductions", [("A", RA), ("B", RB)],
          results=[RA.sum(), RA.min(), RB.sum(), RB.max()], rtol=1e-10),
     Case("reductions", [("A", RA[:1, :1]), ("B", RB[:1, :1])],

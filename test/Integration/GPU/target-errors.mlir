@@ -3,9 +3,10 @@
 // RUN: vr-run %s --entry f --target=cpu | FileCheck %s --check-prefix=CPU
 // RUN: %if opencl %{ vr-run %s --entry f --target=opencl | FileCheck %s --check-prefix=CPU %}
 // RUN: %if opencl %{ env VRIR_TARGET=opencl vr-run %s --entry f | FileCheck %s --check-prefix=CPU %}
+// RUN: %if vulkan %{ vr-run %s --entry f --target=vulkan | FileCheck %s --check-prefix=CPU %}
 
-// NAME: vr-run: error: unknown target 'cuda' (expected cpu or opencl)
-// ENV: vr-run: error: unknown target 'metal' (expected cpu or opencl)
+// NAME: vr-run: error: unknown target 'cuda' (expected cpu, opencl or vulkan)
+// ENV: vr-run: error: unknown target 'metal' (expected cpu, opencl or vulkan)
 // CPU: result 0: 42
 
 func.func @f() -> i64 {

@@ -61,6 +61,16 @@ LogicalResult VRIRDialect::verifyOperationAttribute(Operation *op,
                 "scf.execute_region it lowers to";
     return success();
   }
+  // On a gpu.module compiled to SPIR-V (vrir-convert-gpu-to-spirv): the
+  // names of its bounds-check sites.
+  if (name == "vrir.sites") {
+    auto sites = dyn_cast<ArrayAttr>(attr.getValue());
+    if (!sites || op->getName().getStringRef() != "gpu.module" ||
+        !llvm::all_of(sites, [](Attribute site) { return isa<StringAttr>(site); }))
+      return op->emitError("'")
+             << name << "' is an array of strings on a gpu.module";
+    return success();
+  }
   if (name != kIndexBaseAttrName && name != kRangeExclusiveAttrName &&
       name != kMemoryAttrName)
     return op->emitError("unknown VRIR module attribute '") << name << "'";
