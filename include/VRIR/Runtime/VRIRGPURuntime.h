@@ -26,9 +26,10 @@
  *                           family with compute.
  *   VRIR_VULKAN_STAGING=1   Vulkan: keep arrays in device-local buffers
  *                           filled and read through host-visible staging
- *                           buffers (default only for discrete GPUs without
- *                           a host-visible VRAM, i.e. resizable BAR); 0:
- *                           always map host-visible buffers.
+ *                           buffers (the default for discrete GPUs, also
+ *                           with resizable BAR: reading mapped VRAM from
+ *                           the host is slow); 0: always map host-visible
+ *                           buffers.
  *   VRIR_GPU_VERBOSE=1      print the chosen devices and each compile to
  *                           stderr.
  *
