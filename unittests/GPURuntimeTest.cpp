@@ -7,8 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "VRIR/Runtime/VRIRGPURuntime.h"
-#include "VRIR/Runtime/VRIRRuntime.h"
+#include "GPURuntimeTestSupport.h"
 
 #include "gtest/gtest.h"
 
@@ -20,83 +19,7 @@
 
 namespace {
 
-constexpr int64_t kRead = VRIR_GPU_ACCESS_READ;
-constexpr int64_t kWrite = VRIR_GPU_ACCESS_WRITE;
-constexpr int64_t kReadWrite = VRIR_GPU_ACCESS_READ | VRIR_GPU_ACCESS_WRITE;
-
-int64_t address(const void *pointer) {
-  return static_cast<int64_t>(reinterpret_cast<uintptr_t>(pointer));
-}
-
-// A buffer argument: `count` elements from `lowest`, origin `offset`
-// elements after it.
-template <typename T>
-vrir_gpu_arg buffer(const T *lowest, int64_t count, int64_t access,
-                    int64_t offset = 0) {
-  return {VRIR_GPU_ARG_BUFFER,
-          address(lowest),
-          count * static_cast<int64_t>(sizeof(T)),
-          sizeof(T),
-          offset,
-          access};
-}
-
-// A scalar argument: the bits of `value`, zero-extended.
-template <typename T> vrir_gpu_arg scalar(T value) {
-  uint64_t bits = 0;
-  std::memcpy(&bits, &value, sizeof(T));
-  return {VRIR_GPU_ARG_SCALAR, static_cast<int64_t>(bits), sizeof(T), 0, 0, 0};
-}
-
-struct Launch {
-  int64_t format = VRIR_GPU_FORMAT_OPENCL_C;
-  std::string source;
-  int64_t sourceSize = -1; // -1: all of `source`
-  std::string kernel;
-  std::string sites; // NUL-separated
-  int64_t numSites = 0;
-  int64_t grid[3] = {1, 1, 1};
-  int64_t block[3] = {1, 1, 1};
-  std::vector<vrir_gpu_arg> args;
-};
-
-void launchThunk(void *context) {
-  const Launch &l = *static_cast<const Launch *>(context);
-  vrir_gpu_launch(l.format, l.source.data(),
-                  l.sourceSize < 0 ? static_cast<int64_t>(l.source.size())
-                                   : l.sourceSize,
-                  l.kernel.c_str(), l.sites.data(), l.numSites, l.grid[0],
-                  l.grid[1], l.grid[2], l.block[0], l.block[1], l.block[2],
-                  static_cast<int64_t>(l.args.size()), l.args.data());
-}
-
-// Runs the launch; returns "" on success, else the error message.
-std::string run(const Launch &launch) {
-  if (vrir_rt_try(launchThunk, const_cast<Launch *>(&launch)) == 0)
-    return "";
-  std::string message = vrir_rt_last_error();
-  EXPECT_FALSE(message.empty());
-  return message;
-}
-
-void parallelCheckThunk(void *) { vrir_rt_parallel_check(); }
-
-// Raises a pending parallel bounds error; returns its message or "".
-std::string parallelCheck() {
-  if (vrir_rt_try(parallelCheckThunk, nullptr) == 0)
-    return "";
-  return vrir_rt_last_error();
-}
-
-vrir_gpu_stats stats() {
-  vrir_gpu_stats result;
-  vrir_gpu_get_stats(&result);
-  return result;
-}
-
-bool startsWith(const std::string &text, const std::string &prefix) {
-  return text.compare(0, prefix.size(), prefix) == 0;
-}
+using namespace vrir_test;
 
 class GPURuntime : public ::testing::Test {
 protected:
@@ -120,7 +43,7 @@ __kernel void vadd(__global const double *a, long aOff,
 
 Launch vectorAdd(const double *a, const double *b, double *c, int64_t n) {
   Launch launch;
-  launch.source = kVectorAdd;
+  launch.binary = kVectorAdd;
   launch.kernel = "vadd";
   launch.grid[0] = (n + 63) / 64;
   launch.block[0] = 64;
@@ -143,7 +66,7 @@ TEST(GPURuntimeNoDevice, DeviceNameMatchesAvailability) {
 TEST(GPURuntimeNoDevice, UnknownFormat) {
   Launch launch;
   launch.format = 42;
-  launch.source = "k";
+  launch.binary = "k";
   launch.kernel = "k";
   EXPECT_EQ(run(launch), "GPU: unknown kernel format 42");
 }
@@ -154,7 +77,7 @@ TEST(GPURuntimeNoDevice, ZeroGridDoesNothing) {
   vrir_gpu_reset_stats();
   std::vector<double> x(4, 1.0);
   Launch launch;
-  launch.source = "this is not OpenCL C";
+  launch.binary = "this is not OpenCL C";
   launch.kernel = "k";
   launch.args = {buffer(x.data(), 4, kReadWrite)};
   launch.grid[0] = 0;
@@ -172,7 +95,7 @@ TEST(GPURuntimeNoDevice, ZeroGridDoesNothing) {
 
 TEST(GPURuntimeNoDevice, NegativeSizeIsAnError) {
   Launch launch;
-  launch.source = "k";
+  launch.binary = "k";
   launch.kernel = "k";
   launch.grid[1] = -1;
   EXPECT_TRUE(startsWith(run(launch), "GPU: negative work size"));
@@ -194,8 +117,8 @@ TEST_F(GPURuntime, VectorAdd) {
   }
   Launch launch = vectorAdd(a.data(), b.data(), c.data(), n);
   ASSERT_EQ(launch.grid[0], 16);
-  launch.sourceSize = static_cast<int64_t>(launch.source.size());
-  launch.source += "#error not part of the source";
+  launch.binarySize = static_cast<int64_t>(launch.binary.size());
+  launch.binary += "#error not part of the source";
   ASSERT_EQ(run(launch), "");
   for (int64_t i = 0; i < n; ++i)
     ASSERT_EQ(c[i], a[i] + b[i]) << "at " << i;
@@ -229,7 +152,7 @@ __kernel void scale2d(__global double *v, long vOff, long rows, long cols,
   const double *lowest = &A[1 * 8 + 2];
   const double *highest = &A[4 * 8 + 6];
   Launch launch;
-  launch.source = source;
+  launch.binary = source;
   launch.kernel = "scale2d";
   launch.block[0] = 4;
   launch.block[1] = 2;
@@ -259,7 +182,7 @@ __kernel void scalars(__global long *out, long outOff, char c, short s, int i,
 )CL";
   std::vector<int64_t> out(6, 0);
   Launch launch;
-  launch.source = source;
+  launch.binary = source;
   launch.kernel = "scalars";
   launch.args = {buffer(out.data(), 6, kWrite),
                  scalar<int8_t>(-5),
@@ -291,7 +214,7 @@ __kernel void shift(__global const double *src, long sOff,
     a[k] = static_cast<double>(k + 1);
   vrir_gpu_reset_stats();
   Launch launch;
-  launch.source = source;
+  launch.binary = source;
   launch.kernel = "shift";
   // The destination first: the runtime orders ranges itself.
   launch.args = {buffer(a.data(), 15, kRead), buffer(a.data() + 1, 15, kWrite),
@@ -322,7 +245,7 @@ __kernel void twice(__global double *dst, long dOff,
     a[k] = static_cast<double>(k);
   vrir_gpu_reset_stats();
   Launch launch;
-  launch.source = source;
+  launch.binary = source;
   launch.kernel = "twice";
   launch.block[0] = 16;
   // dst: a[31], a[30], ..., a[16] (origin 15 elements above its lowest byte).
@@ -345,7 +268,7 @@ __kernel void k(__global int *a, long aOff, __global long *b, long bOff,
 )CL";
   alignas(8) char bytes[64] = {};
   Launch launch;
-  launch.source = source;
+  launch.binary = source;
   launch.kernel = "k";
   launch.args = {{VRIR_GPU_ARG_BUFFER, address(bytes), 16, 4, 0, kRead},
                  {VRIR_GPU_ARG_BUFFER, address(bytes + 4), 16, 8, 0, kWrite}};
@@ -372,7 +295,7 @@ __kernel void oob(__global long *x, long xOff, long site,
 )CL";
   std::vector<int64_t> x(8, 0);
   Launch launch;
-  launch.source = source;
+  launch.binary = source;
   launch.kernel = "oob";
   launch.sites = std::string("x at a.py:1") + '\0' + "y at b.py:2" + '\0';
   launch.numSites = 2;
@@ -400,7 +323,7 @@ __kernel void oob(__global long *x, long xOff, long site,
 // (5) A compile error carries the build log; the failure is cached.
 TEST_F(GPURuntime, CompileErrorShowsBuildLog) {
   Launch launch;
-  launch.source = "__kernel void broken(__global long *vrir_error) {\n"
+  launch.binary = "__kernel void broken(__global long *vrir_error) {\n"
                   "  undeclared_thing = 1;\n"
                   "}\n";
   launch.kernel = "broken";
@@ -449,7 +372,7 @@ TEST_F(GPURuntime, TooLargeWorkGroup) {
 TEST_F(GPURuntime, SPIRVNeedsADeviceThatTakesIt) {
   Launch launch;
   launch.format = VRIR_GPU_FORMAT_OPENCL_SPIRV;
-  launch.source = "not SPIR-V";
+  launch.binary = "not SPIR-V";
   launch.kernel = "k";
   std::string error = run(launch);
   if (vrir_gpu_available(VRIR_GPU_FORMAT_OPENCL_SPIRV)) {
@@ -503,11 +426,11 @@ TEST_F(GPURuntime, ProgramCache) {
   std::vector<double> a(64, 1.0), b(64, 2.0), c(64, 0.0);
   vrir_gpu_reset_stats();
   Launch launch = vectorAdd(a.data(), b.data(), c.data(), 64);
-  launch.source = std::string("// ProgramCache\n") + kVectorAdd;
+  launch.binary = std::string("// ProgramCache\n") + kVectorAdd;
   ASSERT_EQ(run(launch), "");
   ASSERT_EQ(run(launch), "");
   Launch copy = launch; // the same text at another address
-  ASSERT_NE(copy.source.data(), launch.source.data());
+  ASSERT_NE(copy.binary.data(), launch.binary.data());
   ASSERT_EQ(run(copy), "");
   vrir_gpu_stats s = stats();
   EXPECT_EQ(s.compiles, 1);
@@ -515,7 +438,7 @@ TEST_F(GPURuntime, ProgramCache) {
   EXPECT_GT(s.compileSeconds, 0.0);
   EXPECT_EQ(c, std::vector<double>(64, 3.0));
 
-  launch.source[3] = 'X'; // same address and size, other text
+  launch.binary[3] = 'X'; // same address and size, other text
   ASSERT_EQ(run(launch), "");
   EXPECT_EQ(stats().compiles, 2);
 }

@@ -9,8 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "VRIR/Runtime/VRIRGPURuntime.h"
-#include "VRIR/Runtime/VRIRRuntime.h"
+#include "GPURuntimeTestSupport.h"
 
 #include "gtest/gtest.h"
 
@@ -24,35 +23,9 @@
 
 namespace {
 
+using namespace vrir_test;
+
 constexpr int64_t kVulkan = VRIR_GPU_FORMAT_VULKAN_SPIRV;
-constexpr int64_t kRead = VRIR_GPU_ACCESS_READ;
-constexpr int64_t kWrite = VRIR_GPU_ACCESS_WRITE;
-constexpr int64_t kReadWrite = VRIR_GPU_ACCESS_READ | VRIR_GPU_ACCESS_WRITE;
-
-int64_t address(const void *pointer) {
-  return static_cast<int64_t>(reinterpret_cast<uintptr_t>(pointer));
-}
-
-// A buffer argument: `count` elements from `lowest`, origin `offset`
-// elements after it.
-template <typename T>
-vrir_gpu_arg buffer(const T *lowest, int64_t count, int64_t access,
-                    int64_t offset = 0) {
-  return {VRIR_GPU_ARG_BUFFER,
-          address(lowest),
-          count * static_cast<int64_t>(sizeof(T)),
-          sizeof(T),
-          offset,
-          access};
-}
-
-// A scalar argument: the bits of `value`, zero-extended.
-template <typename T> vrir_gpu_arg scalar(T value) {
-  uint64_t bits = 0;
-  std::memcpy(&bits, &value, sizeof(T));
-  return {VRIR_GPU_ARG_SCALAR, static_cast<int64_t>(bits), sizeof(T), 0, 0, 0};
-}
-
 // The SPIR-V of GPURuntimeVulkan/NAME.spvasm.
 std::string kernelBinary(const char *name) {
   std::string path = std::string(VRIR_GPU_TEST_SPIRV_DIR) + "/" + name + ".spv";
@@ -62,54 +35,6 @@ std::string kernelBinary(const char *name) {
   EXPECT_FALSE(binary.empty()) << "cannot read " << path;
   EXPECT_EQ(binary.size() % 4, 0u) << path;
   return binary;
-}
-
-struct Launch {
-  int64_t format = kVulkan;
-  std::string binary;
-  std::string kernel;
-  std::string sites; // NUL-separated
-  int64_t numSites = 0;
-  int64_t grid[3] = {1, 1, 1};
-  int64_t block[3] = {1, 1, 1};
-  std::vector<vrir_gpu_arg> args;
-};
-
-void launchThunk(void *context) {
-  const Launch &l = *static_cast<const Launch *>(context);
-  vrir_gpu_launch(l.format, l.binary.data(),
-                  static_cast<int64_t>(l.binary.size()), l.kernel.c_str(),
-                  l.sites.data(), l.numSites, l.grid[0], l.grid[1], l.grid[2],
-                  l.block[0], l.block[1], l.block[2],
-                  static_cast<int64_t>(l.args.size()), l.args.data());
-}
-
-// Runs the launch; returns "" on success, else the error message.
-std::string run(const Launch &launch) {
-  if (vrir_rt_try(launchThunk, const_cast<Launch *>(&launch)) == 0)
-    return "";
-  std::string message = vrir_rt_last_error();
-  EXPECT_FALSE(message.empty());
-  return message;
-}
-
-void parallelCheckThunk(void *) { vrir_rt_parallel_check(); }
-
-// Raises a pending parallel bounds error; returns its message or "".
-std::string parallelCheck() {
-  if (vrir_rt_try(parallelCheckThunk, nullptr) == 0)
-    return "";
-  return vrir_rt_last_error();
-}
-
-vrir_gpu_stats stats() {
-  vrir_gpu_stats result;
-  vrir_gpu_get_stats(&result);
-  return result;
-}
-
-bool startsWith(const std::string &text, const std::string &prefix) {
-  return text.compare(0, prefix.size(), prefix) == 0;
 }
 
 class GPURuntimeVulkan : public ::testing::Test {
@@ -124,6 +49,7 @@ protected:
 Launch axpy(double a, const double *x, int64_t xCount, int64_t xOff, double *y,
             int64_t yCount, int64_t yOff, int64_t n) {
   Launch launch;
+  launch.format = kVulkan;
   launch.binary = kernelBinary("kernels");
   launch.kernel = "axpy";
   launch.grid[0] = (n + 63) / 64;
@@ -149,6 +75,7 @@ TEST(GPURuntimeVulkanNoDevice, ZeroGridDoesNothing) {
   vrir_gpu_reset_stats();
   std::vector<double> x(4, 1.0);
   Launch launch;
+  launch.format = kVulkan;
   launch.binary = "not SPIR-V";
   launch.kernel = "k";
   launch.args = {buffer(x.data(), 4, kReadWrite)};
@@ -167,6 +94,7 @@ TEST(GPURuntimeVulkanNoDevice, ZeroGridDoesNothing) {
 // SPIR-V is made of 32-bit words; this needs no device.
 TEST(GPURuntimeVulkanNoDevice, BinaryOfPartialWords) {
   Launch launch;
+  launch.format = kVulkan;
   launch.binary = std::string("\x03\x02\x23\x07\x00", 5);
   launch.kernel = "k";
   EXPECT_EQ(run(launch), "GPU: the Vulkan SPIR-V binary of kernel 'k' has 5 "
@@ -224,6 +152,7 @@ TEST_F(GPURuntimeVulkan, OverlappingViewsShareOneBuffer) {
     a[k] = static_cast<double>(k + 1);
   vrir_gpu_reset_stats();
   Launch launch;
+  launch.format = kVulkan;
   launch.binary = kernelBinary("shift");
   launch.kernel = "shift";
   launch.args = {buffer(a.data(), 15, kRead), buffer(a.data() + 1, 15, kWrite),
@@ -246,6 +175,7 @@ TEST_F(GPURuntimeVulkan, TouchingViewsAreRebased) {
     a[k] = static_cast<double>(k);
   vrir_gpu_reset_stats();
   Launch launch;
+  launch.format = kVulkan;
   launch.binary = kernelBinary("kernels");
   launch.kernel = "twice";
   launch.block[0] = 16;
@@ -263,6 +193,7 @@ TEST_F(GPURuntimeVulkan, TouchingViewsAreRebased) {
 TEST_F(GPURuntimeVulkan, MisalignedOverlapIsAnError) {
   alignas(8) char bytes[64] = {};
   Launch launch;
+  launch.format = kVulkan;
   launch.binary = kernelBinary("kernels");
   launch.kernel = "twice";
   launch.block[0] = 16;
@@ -279,6 +210,7 @@ TEST_F(GPURuntimeVulkan, MisalignedOverlapIsAnError) {
 TEST_F(GPURuntimeVulkan, ScalarSizes) {
   std::vector<int64_t> out(8, 0);
   Launch launch;
+  launch.format = kVulkan;
   launch.binary = kernelBinary("scalars");
   launch.kernel = "scalars";
   launch.args = {buffer(out.data(), 8, kWrite, 1),
@@ -298,6 +230,7 @@ TEST_F(GPURuntimeVulkan, Grid3D) {
   const int64_t nx = 7, ny = 5, nz = 3;
   std::vector<int64_t> out(nx * ny * nz + 2, -1);
   Launch launch;
+  launch.format = kVulkan;
   launch.binary = kernelBinary("grid3d");
   launch.kernel = "ids";
   launch.grid[0] = 2;
@@ -323,6 +256,7 @@ TEST_F(GPURuntimeVulkan, Int64Atomics) {
   std::vector<int64_t> counter(3, 0);
   counter[1] = int64_t(1) << 40;
   Launch launch;
+  launch.format = kVulkan;
   launch.binary = kernelBinary("atomics");
   launch.kernel = "count";
   launch.grid[0] = 4;
@@ -338,6 +272,7 @@ TEST_F(GPURuntimeVulkan, Int64Atomics) {
 TEST_F(GPURuntimeVulkan, BoundsErrorIsRaisedByParallelCheck) {
   std::vector<int64_t> x(8, 0);
   Launch launch;
+  launch.format = kVulkan;
   launch.binary = kernelBinary("oob");
   launch.kernel = "oob";
   launch.sites = std::string("x at a.py:1") + '\0' + "y at b.py:2" + '\0';
@@ -419,6 +354,7 @@ TEST_F(GPURuntimeVulkan, ProgramCache) {
 
   // The other kernel of the module: one more pipeline.
   Launch twice;
+  twice.format = kVulkan;
   twice.binary = binary;
   twice.kernel = "twice";
   twice.block[0] = 16;
@@ -494,6 +430,7 @@ TEST_F(GPURuntimeVulkan, BlockMustMatchLocalSize) {
 // Not SPIR-V: the failure counts as a compile and is cached.
 TEST_F(GPURuntimeVulkan, NotSPIRV) {
   Launch launch;
+  launch.format = kVulkan;
   launch.binary = std::string(20, '\x12');
   launch.kernel = "k";
   vrir_gpu_reset_stats();
@@ -525,6 +462,8 @@ TEST_F(GPURuntimeVulkan, TooFewBindings) {
                          "buffer, one per scalar, and the error buffer)");
 
   Launch call;
+
+  call.format = kVulkan;
   call.binary = kernelBinary("resources");
   call.kernel = "viacall";
   call.args = {scalar<int64_t>(1)};
@@ -534,6 +473,7 @@ TEST_F(GPURuntimeVulkan, TooFewBindings) {
 
 TEST_F(GPURuntimeVulkan, OnlyDescriptorSetZero) {
   Launch launch;
+  launch.format = kVulkan;
   launch.binary = kernelBinary("resources");
   launch.kernel = "set1";
   EXPECT_EQ(run(launch), "GPU: kernel 'set1' uses descriptor set 1 (binding "
@@ -573,6 +513,7 @@ TEST_F(GPURuntimeVulkan, OpenCLAndVulkanShareCounters) {
   vrir_gpu_reset_stats();
   ASSERT_EQ(run(axpy(2.0, x.data(), 8, 0, y.data(), 8, 0, 8)), "");
   Launch fill;
+  fill.format = kVulkan;
   fill.format = VRIR_GPU_FORMAT_OPENCL_C;
   fill.binary = "__kernel void fill(__global long *z, long zOff,\n"
                 "                   __global long *vrir_error) {\n"

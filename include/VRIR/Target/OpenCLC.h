@@ -26,6 +26,9 @@ namespace mlir {
 namespace gpu {
 class GPUModuleOp;
 } // namespace gpu
+namespace LLVM {
+class AddressOfOp;
+} // namespace LLVM
 
 namespace vrir {
 
@@ -38,6 +41,15 @@ namespace vrir {
 LogicalResult
 translateGPUModuleToOpenCLC(gpu::GPUModuleOp module, llvm::raw_ostream &os,
                             llvm::SmallVectorImpl<std::string> &sites);
+
+/// The number of the bounds-check site named by the string global that
+/// `addr` (the site argument of a `vrir_rt_parallel_bounds_error` call in a
+/// kernel) refers to: its position in `sites`, where it is appended on
+/// first use. Every GPU code generator numbers sites this way, so the
+/// runtime can name the site a kernel reports.
+FailureOr<unsigned>
+getBoundsSiteNumber(LLVM::AddressOfOp addr,
+                    llvm::SmallVectorImpl<std::string> &sites);
 
 /// Registers `--gpu-to-opencl-c`: every gpu.module of the input
 /// builtin.module, each preceded by a `// gpu.module @name` line, then a

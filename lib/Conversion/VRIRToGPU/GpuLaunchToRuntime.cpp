@@ -2,13 +2,13 @@
 //
 // Translates each `gpu.module` for its target (OpenCL C text, or the SPIR-V
 // binary of the `spirv.module` that `vrir-convert-gpu-to-spirv` made of
-// it, for Vulkan or OpenCL), keeps the result as a constant of the host module, and replaces
-// each `gpu.launch_func` by a call of the GPU runtime's `vrir_gpu_launch`
-// (include/VRIR/Runtime/VRIRGPURuntime.h) with a table that describes the
-// kernel's arguments: buffers by their host bytes, scalars by their bits.
-// The table is the same for every format: the `gpu.module`'s kernels (not
-// their SPIR-V form, which has the error buffer as one more argument)
-// describe the arguments.
+// it, for Vulkan or OpenCL), keeps the result as a constant of the host module,
+// and replaces each `gpu.launch_func` by a call of the GPU runtime's
+// `vrir_gpu_launch` (include/VRIR/Runtime/VRIRGPURuntime.h) with a table that
+// describes the kernel's arguments: buffers by their host bytes, scalars by
+// their bits. The table is the same for every format: the `gpu.module`'s
+// kernels (not their SPIR-V form, which has the error buffer as one more
+// argument) describe the arguments.
 //
 //===----------------------------------------------------------------------===//
 
@@ -242,8 +242,8 @@ struct GpuLaunchToRuntimePass
     if (formatNumber != kFormatOpenCLC) {
       // SPIR-V is read as 32-bit words.
       auto global = SymbolTable::lookupNearestSymbolFrom<LLVM::GlobalOp>(
-          launch, binaryAddress.getDefiningOp<LLVM::AddressOfOp>()
-                      .getGlobalNameAttr());
+          launch,
+          binaryAddress.getDefiningOp<LLVM::AddressOfOp>().getGlobalNameAttr());
       global.setAlignment(8);
     }
     SmallVector<Value> args = {

@@ -194,8 +194,7 @@ void buildLaunch(OpBuilder &b, Location loc, Value groups, int64_t size,
   Value threads = arith::ConstantIndexOp::create(b, loc, size);
   auto sharedType = MemRefType::get(
       {size}, type, AffineMap(),
-      gpu::AddressSpaceAttr::get(b.getContext(),
-                                 gpu::AddressSpace::Workgroup));
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
   auto launch = gpu::LaunchOp::create(
       b, loc, groups, one, one, threads, one, one,
       /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
@@ -241,8 +240,8 @@ LogicalResult reduceOnGrid(IRRewriter &rewriter, scf::ParallelOp loop,
                                          loop.getLowerBound()[dim]);
     Value count =
         arith::CeilDivSIOp::create(b, loc, extent, loop.getStep()[dim]);
-    count = arith::MaxSIOp::create(
-        b, loc, count, arith::ConstantIndexOp::create(b, loc, 0));
+    count = arith::MaxSIOp::create(b, loc, count,
+                                   arith::ConstantIndexOp::create(b, loc, 0));
     counts.push_back(count);
     total = arith::MulIOp::create(b, loc, total, count);
   }
@@ -254,8 +253,7 @@ LogicalResult reduceOnGrid(IRRewriter &rewriter, scf::ParallelOp loop,
   groups = arith::MaxSIOp::create(b, loc, groups, one);
   auto partialType = MemRefType::get({ShapedType::kDynamic}, type);
   Value partial = memref::AllocOp::create(b, loc, partialType, groups);
-  Value result =
-      memref::AllocOp::create(b, loc, MemRefType::get({1}, type));
+  Value result = memref::AllocOp::create(b, loc, MemRefType::get({1}, type));
 
   // Level 1: every work-item folds iterations k, k + stride, ... (k its
   // global number), then its work-group reduces.
@@ -282,21 +280,20 @@ LogicalResult reduceOnGrid(IRRewriter &rewriter, scf::ParallelOp loop,
           for (Operation &op : loop.getBody()->without_terminator())
             b.clone(op, mapping);
           Value element = mapping.lookupOrDefault(reduce.getOperands()[0]);
-          scf::YieldOp::create(
-              b, loc, combine(b, combiner, accumulator[0], element));
+          scf::YieldOp::create(b, loc,
+                               combine(b, combiner, accumulator[0], element));
         });
     reduceInWorkGroup(b, loc, combiner, shared, thread, fold.getResult(0),
                       size);
-    Value leader = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::eq, thread,
-        arith::ConstantIndexOp::create(b, loc, 0));
+    Value leader =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, thread,
+                              arith::ConstantIndexOp::create(b, loc, 0));
     auto ifOp = scf::IfOp::create(b, loc, leader, /*withElse=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifOp.thenBlock());
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-    memref::StoreOp::create(b, loc,
-                            memref::LoadOp::create(b, loc, shared, zero),
-                            partial, group);
+    memref::StoreOp::create(
+        b, loc, memref::LoadOp::create(b, loc, shared, zero), partial, group);
   });
 
   // Level 2: one work-group reduces the partial results.
@@ -307,20 +304,19 @@ LogicalResult reduceOnGrid(IRRewriter &rewriter, scf::ParallelOp loop,
         b, loc, thread, groups, sizeValue, ValueRange{identity},
         [&](OpBuilder &b, Location loc, Value k, ValueRange accumulator) {
           Value element = memref::LoadOp::create(b, loc, partial, k);
-          scf::YieldOp::create(
-              b, loc, combine(b, combiner, accumulator[0], element));
+          scf::YieldOp::create(b, loc,
+                               combine(b, combiner, accumulator[0], element));
         });
     reduceInWorkGroup(b, loc, combiner, shared, thread, fold.getResult(0),
                       size);
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-    Value leader = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                         thread, zero);
+    Value leader =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, thread, zero);
     auto ifOp = scf::IfOp::create(b, loc, leader, /*withElse=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifOp.thenBlock());
-    memref::StoreOp::create(b, loc,
-                            memref::LoadOp::create(b, loc, shared, zero),
-                            result, zero);
+    memref::StoreOp::create(
+        b, loc, memref::LoadOp::create(b, loc, shared, zero), result, zero);
   });
 
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);

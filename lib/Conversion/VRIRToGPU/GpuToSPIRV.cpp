@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "VRIR/Conversion/Passes.h"
+#include "VRIR/Target/OpenCLC.h"
 
 #include "GpuABI.h"
 
@@ -151,8 +152,7 @@ LogicalResult checkSupport(gpu::GPUModuleOp gpuModule, Client client) {
           !getFloatAtomicBuffer(atomic.getMemref())) {
         atomic.emitError("memref.atomic_rmw ")
             << arith::stringifyAtomicRMWKind(atomic.getKind()) << " on "
-            << atomic.getType()
-            << " has no " << name
+            << atomic.getType() << " has no " << name
             << " SPIR-V lowering yet but on a kernel's buffer argument (core "
                "SPIR-V has no floating-point atomics)";
         ok = false;
@@ -162,8 +162,7 @@ LogicalResult checkSupport(gpu::GPUModuleOp gpuModule, Client client) {
       if (!type.isInteger(32) && !type.isInteger(64) &&
           !getFloatAtomicBuffer(atomic.getMemref())) {
         atomic.emitError("memref.generic_atomic_rmw on ")
-            << type
-            << " has no " << name
+            << type << " has no " << name
             << " SPIR-V lowering yet but on 32/64-bit integers and floats of a "
                "kernel's buffer argument (SPIR-V compares and swaps integers "
                "only)";
@@ -185,30 +184,6 @@ LogicalResult checkSupport(gpu::GPUModuleOp gpuModule, Client client) {
 //===----------------------------------------------------------------------===//
 // Bounds-check sites
 //===----------------------------------------------------------------------===//
-
-/// The number of the site that the string global `addr` refers to names,
-/// added to `sites` on first use (as the OpenCL C emitter numbers them).
-FailureOr<unsigned> getSiteNumber(LLVM::AddressOfOp addr,
-                                  SmallVectorImpl<std::string> &sites) {
-  StringRef globalName = addr.getGlobalName();
-  auto global = dyn_cast_or_null<LLVM::GlobalOp>(
-      SymbolTable::lookupNearestSymbolFrom(addr, addr.getGlobalNameAttr()));
-  if (!global)
-    return addr.emitOpError("refers to @")
-           << globalName << ", which is not an llvm.mlir.global";
-  auto text = dyn_cast_or_null<StringAttr>(global.getValueOrNull());
-  if (!text)
-    return addr.emitOpError("refers to @")
-           << globalName << ", which is not a string constant";
-  StringRef site = text.getValue();
-  if (site.ends_with(StringRef("\0", 1)))
-    site = site.drop_back();
-  auto it = llvm::find(sites, site);
-  if (it != sites.end())
-    return static_cast<unsigned>(it - sites.begin());
-  sites.push_back(site.str());
-  return static_cast<unsigned>(sites.size() - 1);
-}
 
 /// The bounds-error calls of `gpuModule`'s kernels with the number of each
 /// one's site; the site names in `sites`.
@@ -233,7 +208,7 @@ collectBoundsErrors(gpu::GPUModuleOp gpuModule,
             << operand.getType() << " is not an integer";
         return WalkResult::interrupt();
       }
-    FailureOr<unsigned> site = getSiteNumber(addr, sites);
+    FailureOr<unsigned> site = getBoundsSiteNumber(addr, sites);
     if (failed(site))
       return WalkResult::interrupt();
     calls.push_back({call, *site});
@@ -278,10 +253,10 @@ void replaceBoundsError(LLVM::CallOp call, unsigned site, Value errorBuffer) {
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, old, zero);
   auto ifOp = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
   b.setInsertionPointToStart(ifOp.thenBlock());
-  SmallVector<Value> words = {
-      arith::ConstantIntOp::create(b, loc, i64, site),
-      toI64(b, loc, call.getOperand(1)), toI64(b, loc, call.getOperand(2)),
-      toI64(b, loc, call.getOperand(3))};
+  SmallVector<Value> words = {arith::ConstantIntOp::create(b, loc, i64, site),
+                              toI64(b, loc, call.getOperand(1)),
+                              toI64(b, loc, call.getOperand(2)),
+                              toI64(b, loc, call.getOperand(3))};
   Value shift = arith::ConstantIntOp::create(b, loc, i64, 32);
   for (auto [word, value] : llvm::enumerate(words)) {
     Value low = arith::TruncIOp::create(b, loc, i32, value);
@@ -359,17 +334,17 @@ LogicalResult viewFloatBuffersAsBits(gpu::GPUFuncOp kernel) {
         Value operand = atomic.getValue();
         Value old;
         if (atomic.getKind() == arith::AtomicRMWKind::assign) {
-          old = memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::assign,
-                                            toBits(loc, operand), buffer,
-                                            atomic.getIndices());
+          old = memref::AtomicRMWOp::create(
+              b, loc, arith::AtomicRMWKind::assign, toBits(loc, operand),
+              buffer, atomic.getIndices());
         } else {
           auto loop = memref::GenericAtomicRMWOp::create(b, loc, buffer,
                                                          atomic.getIndices());
           OpBuilder::InsertionGuard guard(b);
           b.setInsertionPointToStart(loop.getBody());
-          Value next = buildAtomicUpdate(
-              b, loc, atomic.getKind(), toFloat(loc, loop.getCurrentValue()),
-              operand);
+          Value next =
+              buildAtomicUpdate(b, loc, atomic.getKind(),
+                                toFloat(loc, loop.getCurrentValue()), operand);
           if (!next)
             return atomic.emitOpError("of this kind on floats cannot be "
                                       "compiled to SPIR-V");
@@ -378,8 +353,8 @@ LogicalResult viewFloatBuffersAsBits(gpu::GPUFuncOp kernel) {
         }
         atomic.replaceAllUsesWith(toFloat(loc, old));
       } else if (auto atomic = dyn_cast<memref::GenericAtomicRMWOp>(user)) {
-        auto loop =
-            memref::GenericAtomicRMWOp::create(b, loc, buffer, atomic.getIndices());
+        auto loop = memref::GenericAtomicRMWOp::create(b, loc, buffer,
+                                                       atomic.getIndices());
         Block *body = loop.getBody();
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPointToStart(body);
@@ -429,9 +404,8 @@ prepareKernels(gpu::GPUModuleOp gpuModule,
                                 "the SPIR-V kernel fixes, is unknown");
     // Attributes for the OpenCL C emitter and launch lowering only.
     for (unsigned i = 0; i < kernel.getNumArguments(); ++i)
-      for (StringRef name :
-           {gpuabi::kRankAttrName, gpuabi::kReadOnlyAttrName,
-            gpuabi::kNoAliasAttrName})
+      for (StringRef name : {gpuabi::kRankAttrName, gpuabi::kReadOnlyAttrName,
+                             gpuabi::kNoAliasAttrName})
         kernel.removeArgAttr(i, b.getStringAttr(name));
     kernel->removeAttr(kernel.getKnownBlockSizeAttrName());
     kernel->removeAttr(kernel.getKnownGridSizeAttrName());
@@ -468,8 +442,8 @@ prepareKernels(gpu::GPUModuleOp gpuModule,
       argument.setType(b.getI8Type());
       inputs[i] = b.getI8Type();
       b.setInsertionPointToStart(&kernel.getBody().front());
-      Value zero = arith::ConstantIntOp::create(b, argument.getLoc(),
-                                                b.getI8Type(), 0);
+      Value zero =
+          arith::ConstantIntOp::create(b, argument.getLoc(), b.getI8Type(), 0);
       Value flag = arith::CmpIOp::create(
           b, argument.getLoc(), arith::CmpIPredicate::ne, argument, zero);
       argument.replaceAllUsesExcept(flag, flag.getDefiningOp());
@@ -545,7 +519,8 @@ mapMemorySpaceToOpenCLStorageClass(Attribute memorySpace) {
 //===----------------------------------------------------------------------===//
 
 spirv::Scope getAtomicScope(MemRefType type) {
-  auto storage = dyn_cast_or_null<spirv::StorageClassAttr>(type.getMemorySpace());
+  auto storage =
+      dyn_cast_or_null<spirv::StorageClassAttr>(type.getMemorySpace());
   if (storage && storage.getValue() == spirv::StorageClass::Workgroup)
     return spirv::Scope::Workgroup;
   return spirv::Scope::Device;
@@ -661,9 +636,8 @@ struct GenericAtomicRMWPattern final
     Value old = spirv::AtomicCompareExchangeOp::create(
         rewriter, loc, type, pointer, scope, kAtomicSemantics, kAtomicSemantics,
         next, current);
-    Value retry =
-        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne, old,
-                              current);
+    Value retry = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
+                                        old, current);
     scf::ConditionOp::create(rewriter, loc, retry, ValueRange{old});
     rewriter.eraseOp(yield);
     rewriter.setInsertionPointToEnd(after);
@@ -721,8 +695,8 @@ void initializeLoopResults(spirv::ModuleOp spirvModule) {
 /// constants, a few levels deep) gives an integer: block sizes are affine
 /// maps of constants on the host until it is canonicalized.
 std::optional<int64_t> foldToInteger(Value value, unsigned depth = 4) {
-  std::function<Attribute(Value, unsigned)> fold = [&](Value v,
-                                                       unsigned d) -> Attribute {
+  std::function<Attribute(Value, unsigned)> fold =
+      [&](Value v, unsigned d) -> Attribute {
     Attribute attr;
     if (matchPattern(v, m_Constant(&attr)))
       return attr;
@@ -845,7 +819,8 @@ struct GpuToSPIRVPass : public vrir::impl::GpuToSPIRVBase<GpuToSPIRVPass> {
       int64_t invocations = 1;
       for (auto [dim, extent] : llvm::enumerate(size->second)) {
         invocations *= extent;
-        auto limit = cast<IntegerAttr>(limits.getMaxComputeWorkgroupSize()[dim]);
+        auto limit =
+            cast<IntegerAttr>(limits.getMaxComputeWorkgroupSize()[dim]);
         if (extent > limit.getInt())
           return kernel.emitOpError("work-group size ")
                  << extent << " in dimension " << dim
@@ -892,8 +867,8 @@ struct GpuToSPIRVPass : public vrir::impl::GpuToSPIRVBase<GpuToSPIRVPass> {
     populateFuncToSPIRVPatterns(typeConverter, patterns);
     index::populateIndexToSPIRVPatterns(typeConverter, patterns);
     ub::populateUBToSPIRVConversionPatterns(typeConverter, patterns);
-    patterns.add<AtomicRMWPattern, GenericAtomicRMWPattern>(
-        typeConverter, context);
+    patterns.add<AtomicRMWPattern, GenericAtomicRMWPattern>(typeConverter,
+                                                            context);
 
     std::string name = (gpuabi::kSPIRVModulePrefix + gpuModule.getName()).str();
     if (failed(applyFullConversion(copy.getOperation(), *target,

@@ -790,8 +790,8 @@ FailureOr<std::string> OpenCLEmitter::atomicOld(Operation *op,
   // Everything else is a compare-and-swap loop on the bits.
   std::string bits = is64 ? "long" : "int";
   std::string cmpxchg = builtin("cmpxchg", false);
-  std::string fn = ("vrirh_atomic_" + arith::stringifyAtomicRMWKind(kind) + "_" +
-                    t + "_" + as.substr(2))
+  std::string fn = ("vrirh_atomic_" + arith::stringifyAtomicRMWKind(kind) +
+                    "_" + t + "_" + as.substr(2))
                        .str();
   if (!helpers.contains(fn)) {
     std::string toT = isInt ? "" : "as_" + t;
@@ -820,28 +820,7 @@ FailureOr<std::string> OpenCLEmitter::atomicOld(Operation *op,
 }
 
 FailureOr<unsigned> OpenCLEmitter::siteNumber(LLVM::AddressOfOp addr) {
-  StringRef globalName = addr.getGlobalName();
-  Operation *symbol = nullptr;
-  for (Operation *scope = addr->getParentOp(); scope && !symbol;
-       scope = scope->getParentOp())
-    if (scope->hasTrait<OpTrait::SymbolTable>())
-      symbol = SymbolTable::lookupSymbolIn(scope, globalName);
-  auto global = dyn_cast_or_null<LLVM::GlobalOp>(symbol);
-  if (!global)
-    return addr.emitOpError("refers to @")
-           << globalName << ", which is not an llvm.mlir.global";
-  auto text = dyn_cast_or_null<StringAttr>(global.getValueOrNull());
-  if (!text)
-    return addr.emitOpError("refers to @")
-           << globalName << ", which is not a string constant";
-  StringRef site = text.getValue();
-  if (site.ends_with(StringRef("\0", 1)))
-    site = site.drop_back();
-  auto it = llvm::find(sites, site);
-  if (it != sites.end())
-    return static_cast<unsigned>(it - sites.begin());
-  sites.push_back(site.str());
-  return static_cast<unsigned>(sites.size() - 1);
+  return mlir::vrir::getBoundsSiteNumber(addr, sites);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1728,11 +1707,37 @@ void mlir::vrir::registerGPUToOpenCLCTranslation() {
       [](DialectRegistry &registry) {
         // The host code around the GPU modules, as the GPU pipeline
         // leaves it before the translation, parses too.
-        registry.insert<affine::AffineDialect, arith::ArithDialect,
-                        cf::ControlFlowDialect, func::FuncDialect,
-                        gpu::GPUDialect, linalg::LinalgDialect,
-                        LLVM::LLVMDialect, math::MathDialect,
-                        memref::MemRefDialect, scf::SCFDialect,
-                        ub::UBDialect>();
+        registry
+            .insert<affine::AffineDialect, arith::ArithDialect,
+                    cf::ControlFlowDialect, func::FuncDialect, gpu::GPUDialect,
+                    linalg::LinalgDialect, LLVM::LLVMDialect, math::MathDialect,
+                    memref::MemRefDialect, scf::SCFDialect, ub::UBDialect>();
       });
+}
+
+FailureOr<unsigned>
+mlir::vrir::getBoundsSiteNumber(LLVM::AddressOfOp addr,
+                                SmallVectorImpl<std::string> &sites) {
+  StringRef globalName = addr.getGlobalName();
+  Operation *symbol = nullptr;
+  for (Operation *scope = addr->getParentOp(); scope && !symbol;
+       scope = scope->getParentOp())
+    if (scope->hasTrait<OpTrait::SymbolTable>())
+      symbol = SymbolTable::lookupSymbolIn(scope, globalName);
+  auto global = dyn_cast_or_null<LLVM::GlobalOp>(symbol);
+  if (!global)
+    return addr.emitOpError("refers to @")
+           << globalName << ", which is not an llvm.mlir.global";
+  auto text = dyn_cast_or_null<StringAttr>(global.getValueOrNull());
+  if (!text)
+    return addr.emitOpError("refers to @")
+           << globalName << ", which is not a string constant";
+  StringRef site = text.getValue();
+  if (site.ends_with(StringRef("\0", 1)))
+    site = site.drop_back();
+  auto it = llvm::find(sites, site);
+  if (it != sites.end())
+    return static_cast<unsigned>(it - sites.begin());
+  sites.push_back(site.str());
+  return static_cast<unsigned>(sites.size() - 1);
 }
