@@ -28,6 +28,15 @@ rows, cols = np.nonzero(dense)
 indptr = np.concatenate([[0], np.cumsum(np.bincount(rows, minlength=300))])
 xs = rng.random(150)
 
+# One n-body step.
+nb_pos, nb_vel, nb_mass = rng.random((300, 3)), rng.random((300, 3)) - 0.5, rng.random(300)
+nb_dt, nb_eps2 = 0.01, 0.05
+diff = nb_pos[None, :, :] - nb_pos[:, None, :]
+dist2 = (diff ** 2).sum(axis=2) + nb_eps2
+nb_vel_after = nb_vel + nb_dt * (nb_mass[None, :, None] * diff
+                                 / (dist2 * np.sqrt(dist2))[:, :, None]).sum(axis=1)
+nb_pos_after = nb_pos + nb_dt * nb_vel_after
+
 cm = np.asfortranarray(rng.random((45, 71)))
 values = rng.integers(0, 16, 5000)
 xv = rng.random(1000) - 0.5
@@ -56,6 +65,9 @@ CASES = [
                   ("indices", cols.astype(np.int64)),
                   ("data", dense[rows, cols]), ("x", xs)],
          results=[dense @ xs]),
+    Case("nbody_step", [("pos", nb_pos), ("vel", nb_vel), ("mass", nb_mass),
+                        ("dt", nb_dt), ("eps2", nb_eps2)],
+         inplace={"pos": nb_pos_after, "vel": nb_vel_after}, rtol=1e-11),
     Case("transpose_loops", [("A", cm)], results=[cm.T]),
     Case("scale_cm", [("A", cm), ("alpha", 3.0)], results=[3.0 * cm]),
     Case("histogram", [("values", values.astype(np.int64)), ("bins", 16)],

@@ -77,6 +77,73 @@ module {
     return %y : !v
   }
 
+  // One n-body step (softened gravity): a kernel over bodies, each
+  // summing the pull of all others in a serial loop, then a kernel that
+  // moves every body.
+  func.func @nbody_step(%pos: !m, %vel: !m, %mass: !v, %dt: f64, %eps2: f64) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %zero = arith.constant 0.0 : f64
+    %n = vrir.dim %pos, 0 : !m
+    %r = vrir.range %c0 to %n
+    vrir.gpu_section {
+      vrir.pfor (%i) in %r : !vrir.range shared(%vel : !m) {
+        %xi = vrir.load %pos[%i, %c0] : !m[index, index]
+        %yi = vrir.load %pos[%i, %c1] : !m[index, index]
+        %zi = vrir.load %pos[%i, %c2] : !m[index, index]
+        %acc:3 = scf.for %j = %c0 to %n step %c1 iter_args(%ax = %zero, %ay = %zero, %az = %zero) -> (f64, f64, f64) {
+          %xj = vrir.load %pos[%j, %c0] : !m[index, index]
+          %yj = vrir.load %pos[%j, %c1] : !m[index, index]
+          %zj = vrir.load %pos[%j, %c2] : !m[index, index]
+          %mj = vrir.load %mass[%j] : !v[index]
+          %dx = arith.subf %xj, %xi : f64
+          %dy = arith.subf %yj, %yi : f64
+          %dz = arith.subf %zj, %zi : f64
+          %dx2 = arith.mulf %dx, %dx : f64
+          %dy2 = arith.mulf %dy, %dy : f64
+          %dz2 = arith.mulf %dz, %dz : f64
+          %s1 = arith.addf %dx2, %dy2 : f64
+          %s2 = arith.addf %s1, %dz2 : f64
+          %d2 = arith.addf %s2, %eps2 : f64
+          %d = math.sqrt %d2 : f64
+          %d3 = arith.mulf %d2, %d : f64
+          %f = arith.divf %mj, %d3 : f64
+          %fx = arith.mulf %f, %dx : f64
+          %fy = arith.mulf %f, %dy : f64
+          %fz = arith.mulf %f, %dz : f64
+          %nx = arith.addf %ax, %fx : f64
+          %ny = arith.addf %ay, %fy : f64
+          %nz = arith.addf %az, %fz : f64
+          scf.yield %nx, %ny, %nz : f64, f64, f64
+        }
+        %vx = vrir.load %vel[%i, %c0] : !m[index, index]
+        %vy = vrir.load %vel[%i, %c1] : !m[index, index]
+        %vz = vrir.load %vel[%i, %c2] : !m[index, index]
+        %kx = arith.mulf %acc#0, %dt : f64
+        %ky = arith.mulf %acc#1, %dt : f64
+        %kz = arith.mulf %acc#2, %dt : f64
+        %ux = arith.addf %vx, %kx : f64
+        %uy = arith.addf %vy, %ky : f64
+        %uz = arith.addf %vz, %kz : f64
+        vrir.store %ux, %vel[%i, %c0] : !m[index, index]
+        vrir.store %uy, %vel[%i, %c1] : !m[index, index]
+        vrir.store %uz, %vel[%i, %c2] : !m[index, index]
+      }
+      %c3 = arith.constant 3 : index
+      vrir.pfor (%i) in %r : !vrir.range shared(%pos : !m) {
+        scf.for %k = %c0 to %c3 step %c1 {
+          %p = vrir.load %pos[%i, %k] : !m[index, index]
+          %v = vrir.load %vel[%i, %k] : !m[index, index]
+          %dv = arith.mulf %v, %dt : f64
+          %q = arith.addf %p, %dv : f64
+          vrir.store %q, %pos[%i, %k] : !m[index, index]
+        }
+      }
+    }
+    return
+  }
+
   // A column-major input written transposed into a row-major result.
   func.func @transpose_loops(%A: !cm) -> !m {
     %c0 = arith.constant 0 : index
