@@ -53,6 +53,12 @@ if _gpu_available(0):
     config.available_features.add("opencl")
 if _gpu_available(1):
     config.available_features.add("vulkan")
+# OpenCL devices that take SPIR-V (clCreateProgramWithIL); PoCL and NVIDIA's
+# OpenCL do not, and the target must then say so.
+if _gpu_available(2):
+    config.available_features.add("opencl-spirv")
+elif _gpu_available(0):
+    config.available_features.add("opencl-without-spirv")
 
 # SPIR-V made by vr-opt, checked by spirv-val (SPIRV-Tools, which
 # scripts/setup.sh installs): every spirv.module of the output is serialized

@@ -40,12 +40,18 @@ typedef struct VrirCompileOptions {
   /* Optimization level of the LLVM IR passes, 0 to 3. */
   int optLevel;
   /* Where GPU sections run: VRIR_TARGET_CPU (inline), VRIR_TARGET_OPENCL
-   * (OpenCL C kernels) or VRIR_TARGET_VULKAN (SPIR-V kernels for Vulkan),
-   * both launched through libvrir_gpu_runtime. */
+   * (OpenCL C kernels), VRIR_TARGET_VULKAN (SPIR-V kernels for Vulkan) or
+   * VRIR_TARGET_OPENCL_SPIRV (SPIR-V kernels for OpenCL devices that take
+   * SPIR-V), all launched through libvrir_gpu_runtime. */
   int gpuTarget;
 } VrirCompileOptions;
 
-enum { VRIR_TARGET_CPU = 0, VRIR_TARGET_OPENCL = 1, VRIR_TARGET_VULKAN = 2 };
+enum {
+  VRIR_TARGET_CPU = 0,
+  VRIR_TARGET_OPENCL = 1,
+  VRIR_TARGET_VULKAN = 2,
+  VRIR_TARGET_OPENCL_SPIRV = 3
+};
 
 /* The defaults: OpenMP on, -O3, no source name, the runtime next to the
  * compiler library, GPU sections on the CPU. */

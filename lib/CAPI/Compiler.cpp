@@ -80,6 +80,9 @@ int vrirCompileToSharedLibrary(const char *mlirText, size_t length,
   case VRIR_TARGET_VULKAN:
     compileOptions.pipeline.gpuTarget = vrir::GPUTarget::VulkanSPIRV;
     break;
+  case VRIR_TARGET_OPENCL_SPIRV:
+    compileOptions.pipeline.gpuTarget = vrir::GPUTarget::OpenCLSPIRV;
+    break;
   default:
     if (errorMessage)
       *errorMessage = copyString("error: unknown GPU target " +

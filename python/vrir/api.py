@@ -52,8 +52,8 @@ def gpu_end():
 
 
 # ---------------------------------------------------------------- targets
-TARGETS = ("cpu", "vulkan", "opencl")
-BUILT_TARGETS = ("cpu", "vulkan", "opencl")
+TARGETS = ("cpu", "vulkan", "opencl", "opencl-spirv")
+BUILT_TARGETS = ("cpu", "vulkan", "opencl", "opencl-spirv")
 
 
 def _check_target_name(name):

@@ -36,7 +36,7 @@ class CompileOptions(ctypes.Structure):
                 ("gpuTarget", ctypes.c_int)]
 
 # VrirCompileOptions.gpuTarget of each target name.
-GPU_TARGETS = {"cpu": 0, "opencl": 1, "vulkan": 2}
+GPU_TARGETS = {"cpu": 0, "opencl": 1, "vulkan": 2, "opencl-spirv": 3}
 
 
 _libraries = {}

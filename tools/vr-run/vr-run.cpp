@@ -75,9 +75,10 @@ static cl::opt<std::string> emitShared(
 static cl::opt<std::string> target(
     "target", cl::init(""),
     cl::desc("Where GPU sections run: cpu (inline, the default), opencl "
-             "(OpenCL C kernels through the GPU runtime) or vulkan (SPIR-V "
-             "kernels through the GPU runtime); the VRIR_TARGET "
-             "environment variable sets the default"));
+             "(OpenCL C kernels through the GPU runtime), vulkan (SPIR-V "
+             "kernels through the GPU runtime) or opencl-spirv (SPIR-V "
+             "kernels for OpenCL devices that take SPIR-V); the "
+             "VRIR_TARGET environment variable sets the default"));
 static cl::opt<bool> noOpenMP("no-openmp",
                               cl::desc("Run parallel loops serially"));
 static cl::opt<unsigned> optLevel("O", cl::init(3), cl::Prefix,
@@ -448,9 +449,11 @@ LogicalResult lowerToLLVM(ModuleOp module) {
     options.pipeline.gpuTarget = GPUTarget::OpenCLC;
   else if (targetName == "vulkan")
     options.pipeline.gpuTarget = GPUTarget::VulkanSPIRV;
+  else if (targetName == "opencl-spirv")
+    options.pipeline.gpuTarget = GPUTarget::OpenCLSPIRV;
   else
     fail("unknown target '" + targetName +
-         "' (expected cpu, opencl or vulkan)");
+         "' (expected cpu, opencl, vulkan or opencl-spirv)");
   return mlir::vrir::lowerToLLVM(module, options, [&](PassManager &pm) {
     if (failed(applyPassManagerCLOptions(pm)))
       return failure();

@@ -23,10 +23,13 @@ enum class GPUTarget {
   OpenCLC,
   /// SPIR-V kernels for Vulkan, launched through the VRIR GPU runtime.
   VulkanSPIRV,
+  /// SPIR-V kernels for OpenCL (Kernel capability), for devices whose
+  /// CL_DEVICE_IL_VERSION lists SPIR-V.
+  OpenCLSPIRV,
 };
 
-/// Options of the `vrir-to-cpu`, `vrir-to-opencl` and `vrir-to-vulkan`
-/// pipelines.
+/// Options of the `vrir-to-cpu`, `vrir-to-opencl`, `vrir-to-vulkan` and
+/// `vrir-to-opencl-spirv` pipelines.
 struct PipelineOptions {
   /// Lower `pfor` outside GPU sections to OpenMP; without it parallel
   /// loops run serially.

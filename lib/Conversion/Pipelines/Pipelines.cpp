@@ -62,6 +62,11 @@ void mlir::vrir::buildVRIRPipeline(OpPassManager &pm,
     pipeline += "vrir-convert-gpu-to-spirv{client=vulkan},"
                 "vrir-gpu-launch-to-runtime{format=vulkan-spirv},";
     break;
+  case GPUTarget::OpenCLSPIRV:
+    pipeline += kVRIRToGPUKernels;
+    pipeline += "vrir-convert-gpu-to-spirv{client=opencl},"
+                "vrir-gpu-launch-to-runtime{format=opencl-spirv},";
+    break;
   }
   pipeline += kVRIRMiddle;
   if (options.enableOpenMP)
@@ -106,4 +111,9 @@ void mlir::vrir::registerVRIRPipelines() {
                    "as SPIR-V kernels for Vulkan launched through the GPU "
                    "runtime",
                    GPUTarget::VulkanSPIRV);
+  registerPipeline("vrir-to-opencl-spirv",
+                   "Lower a VRIR module to the LLVM dialect, GPU sections "
+                   "as SPIR-V kernels for OpenCL (clCreateProgramWithIL) "
+                   "launched through the GPU runtime",
+                   GPUTarget::OpenCLSPIRV);
 }

@@ -5,8 +5,8 @@
 // RUN: %if opencl %{ env VRIR_TARGET=opencl vr-run %s --entry f | FileCheck %s --check-prefix=CPU %}
 // RUN: %if vulkan %{ vr-run %s --entry f --target=vulkan | FileCheck %s --check-prefix=CPU %}
 
-// NAME: vr-run: error: unknown target 'cuda' (expected cpu, opencl or vulkan)
-// ENV: vr-run: error: unknown target 'metal' (expected cpu, opencl or vulkan)
+// NAME: vr-run: error: unknown target 'cuda' (expected cpu, opencl, vulkan or opencl-spirv)
+// ENV: vr-run: error: unknown target 'metal' (expected cpu, opencl, vulkan or opencl-spirv)
 // CPU: result 0: 42
 
 func.func @f() -> i64 {
