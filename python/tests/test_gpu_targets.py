@@ -1,6 +1,7 @@
-"""GPU sections on the OpenCL target (PoCL on the CPU machines, any OpenCL
-device elsewhere): the same kernels as on the CPU, compared with plain
-Python/NumPy on every memory layout."""
+"""GPU sections on each GPU target this machine has (OpenCL on PoCL and
+Vulkan on lavapipe here, any device elsewhere): the kernels of the CPU
+tests, compared with plain Python/NumPy on every memory layout, and what
+a target lacks reported at compile time."""
 import ctypes
 import os
 
@@ -11,9 +12,13 @@ import vrir
 from vrir import compiler
 
 from helpers import check
+from test_constructs import gpu_scale
+
+# Runtime format number of each target (VRIRGPURuntime.h).
+FORMATS = {"opencl": 0, "vulkan": 1}
 
 
-def _opencl_available():
+def _available(target):
     lib = os.path.join(compiler.build_dir(), "lib")
     try:
         ctypes.CDLL(os.path.join(lib, "libvrir_runtime.so"), mode=ctypes.RTLD_GLOBAL)
@@ -21,33 +26,31 @@ def _opencl_available():
     except OSError:
         return False
     gpu.vrir_gpu_available.argtypes = [ctypes.c_int64]
-    return gpu.vrir_gpu_available(0) == 1
+    return gpu.vrir_gpu_available(FORMATS[target]) == 1
 
 
-pytestmark = pytest.mark.skipif(not _opencl_available(),
-                                reason="no OpenCL device (install pocl-opencl-icd)")
+@pytest.fixture(params=[
+    pytest.param(t, marks=pytest.mark.skipif(
+        not _available(t), reason=f"no {t} device (scripts/setup.sh installs PoCL and lavapipe)"))
+    for t in FORMATS])
+def target(request):
+    return request.param
+
 
 RNG = np.random.default_rng(3)
 A0 = RNG.random((13, 17))
 V0 = RNG.random(50)
 
 
-@vrir.jit(target="opencl")
-def scale_and_sum(A, k):
-    s = 0.0
-    with vrir.gpu():
-        m, n = A.shape
-        for i, j in vrir.pfor(vrir.Domain(m, n), shared=[A]):
-            A[i, j] = A[i, j] * k
-        s = np.sum(A)
-    return s
+def on(target, fn):
+    """`fn` (a plain function or a @vrir.jit one) compiled for `target`."""
+    return vrir.jit(target=target)(getattr(fn, "py_func", fn))
 
 
-def test_pfor_and_reduction(layout2):
-    check(scale_and_sum, layout2(A0), 2.0)
+def test_pfor_and_reduction(target, layout2):
+    check(on(target, gpu_scale), layout2(A0), 2.0)
 
 
-@vrir.jit(target="opencl")
 def jacobi(A, B, steps):
     m, n = A.shape
     for t in range(steps):
@@ -59,12 +62,24 @@ def jacobi(A, B, steps):
                 A[i + 1, j + 1] = B[i + 1, j + 1]
 
 
-def test_jacobi(layout2):
-    check(jacobi, layout2(A0), layout2(A0.copy()), 3)
+def test_jacobi(target, layout2):
+    check(on(target, jacobi), layout2(A0), layout2(A0.copy()), 3)
 
 
-@vrir.jit(target="opencl")
 def whole_array(A, x):
+    with vrir.gpu():
+        B = A * 0.5 + x
+        C = B.T @ A
+        y = A @ x
+        s = np.sum(B)
+    return B, C, y, s
+
+
+def test_whole_array_ops(target, layout2):
+    check(on(target, whole_array), layout2(A0), RNG.random(17))
+
+
+def whole_array_exp(A, x):
     with vrir.gpu():
         B = np.exp(A * 0.5) + x
         C = B.T @ A
@@ -72,11 +87,27 @@ def whole_array(A, x):
     return B, C, y
 
 
-def test_whole_array_ops(layout2):
-    check(whole_array, layout2(A0), RNG.random(17))
+def test_f64_math(target, layout2):
+    f = on(target, whole_array_exp)
+    if target == "vulkan":
+        # GLSL.std.450 has exp for 16- and 32-bit floats only.
+        with pytest.raises(vrir.CompileError,
+                           match="f64 math.exp has no Vulkan SPIR-V lowering"):
+            f(A0, RNG.random(17))
+        return
+    check(f, layout2(A0), RNG.random(17))
 
 
-@vrir.jit(target="opencl")
+def test_f32_math(target):
+    def f(x):
+        with vrir.gpu():
+            y = np.exp(x)
+        return y
+
+    x32 = V0.astype(np.float32)
+    np.testing.assert_allclose(on(target, f)(x32), np.exp(x32), rtol=1e-6)
+
+
 def negative_indices(x):
     y = np.empty_like(x)
     with vrir.gpu():
@@ -85,11 +116,10 @@ def negative_indices(x):
     return y
 
 
-def test_negative_indices(layout1):
-    check(negative_indices, layout1(V0))
+def test_negative_indices(target, layout1):
+    check(on(target, negative_indices), layout1(V0))
 
 
-@vrir.jit(target="opencl")
 def out_of_bounds(x):
     y = np.zeros_like(x)
     with vrir.gpu():
@@ -98,12 +128,12 @@ def out_of_bounds(x):
     return y
 
 
-def test_bounds_error_in_kernel():
+def test_bounds_error_in_kernel(target):
     with pytest.raises(IndexError, match="in a parallel loop"):
-        out_of_bounds(V0.copy())
+        on(target, out_of_bounds)(V0.copy())
 
 
-def test_same_function_on_both_targets():
+def test_same_function_on_every_target(target):
     @vrir.jit
     def double(x):
         with vrir.gpu():
@@ -111,8 +141,8 @@ def test_same_function_on_both_targets():
                 x[i] = 2.0 * x[i]
 
     want = 2.0 * V0
-    for target in ("cpu", "opencl"):
-        old = vrir.set_target(target)
+    for t in ("cpu", target):
+        old = vrir.set_target(t)
         try:
             x = V0.copy()
             double(x)
