@@ -176,6 +176,9 @@ private:
   std::string fresh() { return "v" + std::to_string(nextId++); }
   const std::string &name(Value value);
   LogicalResult declare(Value value, StringRef init);
+  /// Declares (uninitialized) a variable for each result of a structured
+  /// op whose regions yield them; returns their names.
+  FailureOr<SmallVector<std::string>> declareResults(Operation *op);
   void parallelAssign(ArrayRef<std::string> targets, ValueRange sources);
 
   // Literals.
@@ -308,6 +311,17 @@ LogicalResult OpenCLEmitter::declare(Value value, StringRef init) {
     os << " = " << init;
   os << ";\n";
   return success();
+}
+
+FailureOr<SmallVector<std::string>>
+OpenCLEmitter::declareResults(Operation *op) {
+  SmallVector<std::string> vars;
+  for (Value result : op->getResults()) {
+    if (failed(declare(result, "")))
+      return failure();
+    vars.push_back(name(result));
+  }
+  return vars;
 }
 
 void OpenCLEmitter::parallelAssign(ArrayRef<std::string> targets,
@@ -1064,14 +1078,11 @@ LogicalResult OpenCLEmitter::emitFor(scf::ForOp op) {
 }
 
 LogicalResult OpenCLEmitter::emitIf(scf::IfOp op) {
-  SmallVector<std::string> vars;
-  for (Value result : op.getResults()) {
-    if (failed(declare(result, "")))
-      return failure();
-    vars.push_back(name(result));
-  }
+  FailureOr<SmallVector<std::string>> vars = declareResults(op);
+  if (failed(vars))
+    return failure();
   auto onYield = [&](Operation *terminator) {
-    return emitYieldTo(terminator, vars);
+    return emitYieldTo(terminator, *vars);
   };
   os << "if (" << name(op.getCondition()) << ") {\n";
   os.indent();
@@ -1128,14 +1139,11 @@ LogicalResult OpenCLEmitter::emitWhile(scf::WhileOp op) {
 }
 
 LogicalResult OpenCLEmitter::emitIndexSwitch(scf::IndexSwitchOp op) {
-  SmallVector<std::string> vars;
-  for (Value result : op.getResults()) {
-    if (failed(declare(result, "")))
-      return failure();
-    vars.push_back(name(result));
-  }
+  FailureOr<SmallVector<std::string>> vars = declareResults(op);
+  if (failed(vars))
+    return failure();
   auto onYield = [&](Operation *terminator) {
-    return emitYieldTo(terminator, vars);
+    return emitYieldTo(terminator, *vars);
   };
   auto emitCase = [&](Region &region) {
     os.indent();
@@ -1166,16 +1174,13 @@ LogicalResult OpenCLEmitter::emitExecuteRegion(scf::ExecuteRegionOp op) {
   if (!op.getRegion().hasOneBlock())
     return op.emitOpError(
         "with more than one block cannot be translated to OpenCL C");
-  SmallVector<std::string> vars;
-  for (Value result : op.getResults()) {
-    if (failed(declare(result, "")))
-      return failure();
-    vars.push_back(name(result));
-  }
+  FailureOr<SmallVector<std::string>> vars = declareResults(op);
+  if (failed(vars))
+    return failure();
   os << "{\n";
   os.indent();
   if (failed(emitBlock(op.getRegion().front(), [&](Operation *terminator) {
-        return emitYieldTo(terminator, vars);
+        return emitYieldTo(terminator, *vars);
       })))
     return failure();
   os.unindent();
