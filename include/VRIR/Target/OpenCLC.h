@@ -15,6 +15,7 @@
 
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <string>
 
@@ -41,6 +42,12 @@ namespace vrir {
 LogicalResult
 translateGPUModuleToOpenCLC(gpu::GPUModuleOp module, llvm::raw_ostream &os,
                             llvm::SmallVectorImpl<std::string> &sites);
+
+/// The runtime function the CPU lowering calls when a bounds check fails
+/// inside a parallel loop (VRIRRuntime.h). In kernels every GPU code
+/// generator turns the call into a write of the kernel's error record.
+constexpr llvm::StringLiteral kParallelBoundsErrorCallee =
+    "vrir_rt_parallel_bounds_error";
 
 /// The number of the bounds-check site named by the string global that
 /// `addr` (the site argument of a `vrir_rt_parallel_bounds_error` call in a

@@ -24,10 +24,6 @@ constexpr StringLiteral kReadOnlyAttrName = "vrir.readonly";
 /// Unit attribute: no other buffer argument of the launch can alias it.
 constexpr StringLiteral kNoAliasAttrName = "vrir.noalias";
 
-/// The runtime function the CPU lowering calls when a bounds check fails
-/// inside a parallel loop; GPU code generators report through the error
-/// buffer instead.
-constexpr StringLiteral kBoundsErrorCallee = "vrir_rt_parallel_bounds_error";
 /// On a `gpu.module` compiled to SPIR-V: an array of the names of its
 /// bounds-check sites (strings); a kernel reports site number N for the
 /// Nth name. The VRIR dialect verifies it.

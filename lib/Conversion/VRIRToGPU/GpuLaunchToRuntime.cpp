@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "VRIR/Conversion/Passes.h"
+#include "VRIR/Runtime/VRIRGPURuntime.h"
 #include "VRIR/Target/OpenCLC.h"
 
 #include "../VRIRToMemRef/LoweringUtils.h"
@@ -40,12 +41,15 @@ using namespace mlir::vrir;
 
 namespace {
 
-// Mirrors VRIRGPURuntime.h.
-constexpr int64_t kFormatOpenCLC = 0, kFormatVulkanSPIRV = 1,
-                  kFormatOpenCLSPIRV = 2;
-constexpr int64_t kArgBuffer = 0, kArgScalar = 1;
-constexpr int64_t kAccessRead = 1, kAccessWrite = 2;
-constexpr int64_t kWordsPerArg = 6;
+// The launch ABI of VRIRGPURuntime.h.
+constexpr int64_t kFormatOpenCLC = VRIR_GPU_FORMAT_OPENCL_C,
+                  kFormatVulkanSPIRV = VRIR_GPU_FORMAT_VULKAN_SPIRV,
+                  kFormatOpenCLSPIRV = VRIR_GPU_FORMAT_OPENCL_SPIRV;
+constexpr int64_t kArgBuffer = VRIR_GPU_ARG_BUFFER,
+                  kArgScalar = VRIR_GPU_ARG_SCALAR;
+constexpr int64_t kAccessRead = VRIR_GPU_ACCESS_READ,
+                  kAccessWrite = VRIR_GPU_ACCESS_WRITE;
+constexpr int64_t kWordsPerArg = sizeof(vrir_gpu_arg) / sizeof(int64_t);
 
 int64_t getByteSize(Type type) {
   if (type.isIndex())

@@ -169,7 +169,7 @@ LogicalResult checkSupport(gpu::GPUModuleOp gpuModule, Client client) {
         ok = false;
       }
     } else if (auto call = dyn_cast<LLVM::CallOp>(op)) {
-      if (call.getCallee() != gpuabi::kBoundsErrorCallee) {
+      if (call.getCallee() != kParallelBoundsErrorCallee) {
         call.emitError("a call of ")
             << (call.getCallee() ? "@" + call.getCallee()->str()
                                  : std::string("a function pointer"))
@@ -192,7 +192,7 @@ collectBoundsErrors(gpu::GPUModuleOp gpuModule,
                     SmallVectorImpl<std::string> &sites) {
   SmallVector<std::pair<LLVM::CallOp, unsigned>> calls;
   WalkResult result = gpuModule.walk([&](LLVM::CallOp call) {
-    if (call.getCallee() != gpuabi::kBoundsErrorCallee)
+    if (call.getCallee() != kParallelBoundsErrorCallee)
       return WalkResult::advance();
     auto addr = call.getNumOperands() == 4
                     ? call.getOperand(0).getDefiningOp<LLVM::AddressOfOp>()

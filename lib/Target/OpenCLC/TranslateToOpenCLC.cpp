@@ -49,9 +49,8 @@ using namespace mlir;
 
 namespace {
 
-/// The runtime function the CPU lowering calls when a bounds check fails
-/// inside a parallel loop; in kernels it becomes `vrirh_report`.
-constexpr StringLiteral kBoundsErrorCallee = "vrir_rt_parallel_bounds_error";
+/// The CPU runtime's parallel bounds-error call becomes `vrirh_report`.
+constexpr StringLiteral kBoundsErrorCallee = vrir::kParallelBoundsErrorCallee;
 
 //===----------------------------------------------------------------------===//
 // Types
