@@ -195,4 +195,20 @@ TEST_F(CompilerCAPITest, VerifierAndEntryErrorsComeBackAsDiagnostics) {
   vrirFreeString(nullptr);
 }
 
+TEST_F(CompilerCAPITest, UnknownGPUTargetIsAnError) {
+  VrirCompileOptions options;
+  vrirCompileOptionsInit(&options);
+  EXPECT_EQ(options.gpuTarget, VRIR_TARGET_CPU);
+  options.gpuTarget = 42;
+  char *error = nullptr;
+  std::string text = "func.func @f() { return }";
+  EXPECT_NE(vrirCompileToSharedLibrary(text.data(), text.size(), "f",
+                                       (directory + "/t.so").c_str(), &options,
+                                       &error),
+            0);
+  ASSERT_NE(error, nullptr);
+  EXPECT_STREQ(error, "error: unknown GPU target 42");
+  vrirFreeString(error);
+}
+
 } // namespace
