@@ -49,9 +49,6 @@ using namespace mlir;
 
 namespace {
 
-/// The CPU runtime's parallel bounds-error call becomes `vrirh_report`.
-constexpr StringLiteral kBoundsErrorCallee = vrir::kParallelBoundsErrorCallee;
-
 //===----------------------------------------------------------------------===//
 // Types
 //===----------------------------------------------------------------------===//
@@ -1336,8 +1333,8 @@ LogicalResult OpenCLEmitter::emitAlloca(memref::AllocaOp op) {
 
 LogicalResult OpenCLEmitter::emitBoundsError(LLVM::CallOp op) {
   std::optional<StringRef> callee = op.getCallee();
-  if (!callee || *callee != kBoundsErrorCallee || op.getNumOperands() != 4 ||
-      op.getNumResults() != 0)
+  if (!callee || *callee != vrir::kParallelBoundsErrorCallee ||
+      op.getNumOperands() != 4 || op.getNumResults() != 0)
     return op.emitOpError("cannot be translated to OpenCL C");
   auto addr = op.getOperand(0).getDefiningOp<LLVM::AddressOfOp>();
   if (!addr)
@@ -1374,10 +1371,11 @@ LogicalResult OpenCLEmitter::emitAddressOf(LLVM::AddressOfOp op) {
   // number.
   for (OpOperand &use : op->getUses()) {
     auto call = dyn_cast<LLVM::CallOp>(use.getOwner());
-    if (!call || call.getCallee() != kBoundsErrorCallee ||
+    if (!call || call.getCallee() != vrir::kParallelBoundsErrorCallee ||
         use.getOperandNumber() != 0)
       return op.emitOpError("used other than as the site of a call to @")
-             << kBoundsErrorCallee << " cannot be translated to OpenCL C";
+             << vrir::kParallelBoundsErrorCallee
+             << " cannot be translated to OpenCL C";
   }
   return success();
 }
