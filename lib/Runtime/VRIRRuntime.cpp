@@ -65,6 +65,11 @@ BlockCache &getBlockCache() {
 
 size_t &blockSize(void *block) { return *static_cast<size_t *>(block); }
 
+// The GPU runtime's hooks (vrir_rt_set_gpu_hooks): it drops device copies
+// of freed arrays, and its open scopes after an error.
+std::atomic<vrir_rt_free_hook> freeHook{nullptr};
+std::atomic<vrir_rt_error_hook> errorHook{nullptr};
+
 void *allocateBlock(size_t size) {
   if (size >= kCachedMin) {
     BlockCache &cache = getBlockCache();
@@ -95,6 +100,8 @@ void freeBlock(void *pointer) {
     return;
   void *block = static_cast<char *>(pointer) - kHeader;
   size_t size = blockSize(block);
+  if (vrir_rt_free_hook hook = freeHook.load(std::memory_order_acquire))
+    hook(pointer, size);
   if (size >= kCachedMin && size <= kCacheCapacity) {
     BlockCache &cache = getBlockCache();
     std::lock_guard<std::mutex> lock(cache.mutex);
@@ -167,6 +174,8 @@ int vrir_rt_try(void (*fn)(void *), void *context) {
   lastError.clear();
   if (setjmp(handler)) {
     activeHandler = enclosing;
+    if (vrir_rt_error_hook hook = errorHook.load(std::memory_order_acquire))
+      hook();
     return 1;
   }
   fn(context);
@@ -181,6 +190,12 @@ int vrir_rt_invoke(void (*fn)(void **), void **args) {
 const char *vrir_rt_last_error(void) { return lastError.c_str(); }
 
 void vrir_rt_free(void *allocated) { freeBlock(allocated); }
+
+void vrir_rt_set_gpu_hooks(vrir_rt_free_hook onFree,
+                           vrir_rt_error_hook onError) {
+  freeHook.store(onFree, std::memory_order_release);
+  errorHook.store(onError, std::memory_order_release);
+}
 
 void *_mlir_memref_to_llvm_alloc(size_t size) { return allocateBlock(size); }
 

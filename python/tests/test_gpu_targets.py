@@ -150,3 +150,47 @@ def test_same_function_on_every_target(target):
         finally:
             vrir.set_target(old)
     assert len(double.signatures) == 1  # one signature, compiled per target
+
+
+def test_arrays_stay_on_the_device(target):
+    """Ten time steps of two kernels: each array goes to the device once and
+    comes back once (the GPU runtime's counters, vrir.stats())."""
+    f = on(target, jacobi)
+    f(A0.copy(), A0.copy(), 1)  # compiled before counting
+    A, B = A0.copy(), A0.copy()
+    vrir.reset_stats()
+    f(A, B, 10)
+    stats = vrir.stats()
+    assert stats["kernels"] == 20
+    assert (stats["uploads"], stats["downloads"]) == (2, 2)
+    assert stats["bytes_uploaded"] == stats["bytes_downloaded"] == 2 * A0.nbytes
+    want_A, want_B = A0.copy(), A0.copy()
+    jacobi(want_A, want_B, 10)
+    np.testing.assert_allclose(A, want_A)
+    np.testing.assert_allclose(B, want_B)
+
+
+def host_reads_between_sections(x, steps):
+    total = 0.0
+    for t in range(steps):
+        with vrir.gpu():
+            for i in vrir.prange(len(x)):
+                x[i] = x[i] + 1.0
+        total += x[0]
+    return total
+
+
+def test_host_read_between_sections_downloads(target):
+    """A host read of the array after each section brings it back each
+    time; the device copy stays valid (no upload after the first)."""
+    f = on(target, host_reads_between_sections)
+    f(V0.copy(), 1)
+    x = V0.copy()
+    vrir.reset_stats()
+    total = f(x, 4)
+    stats = vrir.stats()
+    assert stats["kernels"] == 4
+    assert stats["uploads"] == 1
+    assert stats["downloads"] == 4
+    np.testing.assert_allclose(total, sum(V0[0] + k for k in range(1, 5)))
+    np.testing.assert_allclose(x, V0 + 4)

@@ -3,11 +3,26 @@ from .errors import CompileError
 from .api import (jit, prange, pfor, Domain, gpu, gpu_begin, gpu_end, JitFunction,
                   config, set_target, TARGETS)
 from .types import SPECS as _SPECS, Array
+from .runtime import gpu_stats as _gpu_stats, reset_gpu_stats as _reset_gpu_stats
+
+
+def stats():
+    """Counters of the GPU runtime since the process started or the last
+    reset_stats(): kernels, uploads, downloads, bytes_uploaded,
+    bytes_downloaded, compiles, compile_seconds and waits (times the host
+    blocked on the device)."""
+    return _gpu_stats()
+
+
+def reset_stats():
+    """Sets the GPU runtime's counters to zero."""
+    _reset_gpu_stats()
 
 # Type objects for signatures and annotations: vrir.f64, vrir.f64[:, ::1], ...
 globals().update(_SPECS)
 
 __all__ = ["jit", "prange", "pfor", "Domain", "gpu", "gpu_begin", "gpu_end",
            "JitFunction", "CompileError", "config", "set_target", "TARGETS", "Array",
+           "stats", "reset_stats",
            *_SPECS]
 __version__ = "0.1.0"

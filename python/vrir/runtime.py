@@ -46,6 +46,44 @@ def runtime_lib():
     return _runtime
 
 
+class _GpuStats(ctypes.Structure):
+    # vrir_gpu_stats of include/VRIR/Runtime/VRIRGPURuntime.h
+    _fields_ = [("kernels", ctypes.c_int64), ("uploads", ctypes.c_int64),
+                ("downloads", ctypes.c_int64), ("bytes_uploaded", ctypes.c_int64),
+                ("bytes_downloaded", ctypes.c_int64), ("compiles", ctypes.c_int64),
+                ("compile_seconds", ctypes.c_double), ("waits", ctypes.c_int64)]
+
+
+_gpu_runtime = None
+
+
+def gpu_runtime_lib():
+    """libvrir_gpu_runtime.so (loaded once; it loads no driver by itself)."""
+    global _gpu_runtime
+    if _gpu_runtime is None:
+        runtime_lib()  # the GPU runtime links against it
+        path = os.path.join(build_dir(), "lib", "libvrir_gpu_runtime.so")
+        if not os.path.exists(path):
+            raise CompileError(f"cannot find the VRIR GPU runtime at {path} (set VRIR_BUILD_DIR)")
+        lib = ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
+        lib.vrir_gpu_get_stats.argtypes = [ctypes.POINTER(_GpuStats)]
+        lib.vrir_gpu_get_stats.restype = None
+        lib.vrir_gpu_reset_stats.argtypes = []
+        lib.vrir_gpu_reset_stats.restype = None
+        _gpu_runtime = lib
+    return _gpu_runtime
+
+
+def gpu_stats():
+    stats = _GpuStats()
+    gpu_runtime_lib().vrir_gpu_get_stats(ctypes.byref(stats))
+    return {name: getattr(stats, name) for name, _ in _GpuStats._fields_}
+
+
+def reset_gpu_stats():
+    gpu_runtime_lib().vrir_gpu_reset_stats()
+
+
 # ---------------------------------------------------------------- ctypes types
 class CComplex128(ctypes.Structure):
     _fields_ = [("re", ctypes.c_double), ("im", ctypes.c_double)]

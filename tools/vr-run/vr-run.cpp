@@ -14,6 +14,7 @@
 
 #include "VRIR/Dialect/VRIR/IR/VRIR.h"
 #include "VRIR/Driver/Driver.h"
+#include "VRIR/Runtime/VRIRGPURuntime.h"
 #include "VRIR/Runtime/VRIRRuntime.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -26,8 +27,10 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 
+#include "llvm/ADT/Statistic.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
@@ -731,6 +734,27 @@ int main(int argc, char **argv) {
       fail(llvm::toString(std::move(error)));
   }
 
+  // `--stats` (LLVM's option, which also enables LLVM's statistics): the GPU
+  // runtime's counters over all runs.
+  if (llvm::AreStatisticsEnabled()) {
+    // The GPU runtime is one of the libraries the execution engine loaded.
+    vrir_gpu_stats stats = {};
+    if (auto *getStats = reinterpret_cast<void (*)(vrir_gpu_stats *)>(
+            llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(
+                "vrir_gpu_get_stats")))
+      getStats(&stats);
+    llvm::errs() << llvm::format(
+        "gpu stats: kernels=%lld uploads=%lld downloads=%lld "
+        "bytes_uploaded=%lld bytes_downloaded=%lld compiles=%lld "
+        "compile_ms=%.1f waits=%lld\n",
+        static_cast<long long>(stats.kernels),
+        static_cast<long long>(stats.uploads),
+        static_cast<long long>(stats.downloads),
+        static_cast<long long>(stats.bytesUploaded),
+        static_cast<long long>(stats.bytesDownloaded),
+        static_cast<long long>(stats.compiles), stats.compileSeconds * 1e3,
+        static_cast<long long>(stats.waits));
+  }
   if (printTime) {
     llvm::errs() << llvm::format("compile: %.1f ms\n", compileMs);
     llvm::errs() << llvm::format(

@@ -106,6 +106,39 @@ def GpuKernelABI : Pass<"vrir-gpu-kernel-abi", "::mlir::ModuleOp"> {
   ];
 }
 
+def GpuHostSync : Pass<"vrir-gpu-host-sync", "::mlir::ModuleOp"> {
+  let summary = "Tell the GPU runtime where the host touches arrays that "
+                "kernels may hold";
+  let description = [{
+    Runs after `vrir-gpu-kernel-abi`, before `vrir-gpu-launch-to-runtime`,
+    on every host function that launches kernels. Arrays then stay on the
+    device between the launches of the function (thesis, chapter 7); this
+    pass gives the runtime what it needs to keep the host's view right:
+
+    - `vrir_gpu_scope_begin()` at the function's entry and
+      `vrir_gpu_scope_end()` before each return (every array comes back to
+      the host, nothing stays on the device);
+    - `vrir_gpu_host_access(address, bytes, write)` before each host
+      operation that reads or writes an array (loads, stores, copies,
+      library and runtime calls, linalg on the host, pointers taken from
+      it): the bytes the array spans, and whether the operation may write.
+      Views, `dim`, deallocation and the operations that only forward an
+      array (branches, yields, returns) need none. The notice is hoisted out
+      of loops and conditionals that launch no kernel and do not define the
+      array, and notices at one place for one array merge;
+    - `vrir_gpu_host_uninitialized(address, bytes)` after each allocation
+      that a kernel uses (through views): a kernel that writes it first
+      needs no upload.
+
+    The calls are those of include/VRIR/Runtime/VRIRGPURuntime.h.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect"
+  ];
+}
+
 def GpuToSPIRV : Pass<"vrir-convert-gpu-to-spirv", "::mlir::ModuleOp"> {
   let summary = "Compile the kernels of GPU modules to SPIR-V modules";
   let description = [{

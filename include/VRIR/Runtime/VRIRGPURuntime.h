@@ -76,8 +76,9 @@ typedef struct {
 /* Runs kernel `kernelName` of `binary` (format VRIR_GPU_FORMAT_*; for OpenCL
  * C: source text of `binarySize` bytes, not necessarily NUL-terminated) on
  * grid x block work-items (global size grid*block per dimension, work-group
- * size block), synchronously: on return, every buffer the kernel writes
- * holds its results in host memory. Nothing happens (not even a compile)
+ * size block). Outside a scope (see below) it is synchronous: on return,
+ * every buffer the kernel writes holds its results in host memory; inside
+ * one, results stay on the device until the host needs them. Nothing happens (not even a compile)
  * when a grid or block dimension is 0.
  *
  * `sites` holds `numSites` NUL-terminated strings back to back: the site
@@ -120,6 +121,32 @@ void vrir_gpu_launch(int64_t format, const char *binary, int64_t binarySize,
                      int64_t gridZ, int64_t blockX, int64_t blockY,
                      int64_t blockZ, int64_t numArgs, const vrir_gpu_arg *args);
 
+/* Residency. Arrays stay on the device between the launches of a scope;
+ * generated code opens one at the entry of each function with GPU
+ * sections and closes it before each return.
+ *
+ * Inside a scope, a launch uploads an array only when the device lacks its
+ * fresh copy, and leaves the arrays it writes on the device; the host must
+ * call vrir_gpu_host_access before it reads or writes bytes a kernel may
+ * hold (the runtime then downloads them if the device has the fresh copy,
+ * and for a write forgets the device copy). Arrays freed through the CPU
+ * runtime leave the table by themselves. vrir_gpu_scope_end brings every
+ * array back to the host and empties the table (the innermost scope too:
+ * nothing stays on the device across a function's return). A VRIR error
+ * empties the table without downloads.
+ *
+ * Outside every scope, vrir_gpu_launch is synchronous as described above.
+ * Errors (a failed download) go through vrir_rt_error. */
+void vrir_gpu_scope_begin(void);
+void vrir_gpu_scope_end(void);
+/* `bytes` host bytes from `address` are about to be read (write == 0) or
+ * written (write != 0) by the host. */
+void vrir_gpu_host_access(int64_t address, int64_t bytes, int64_t write);
+/* `bytes` host bytes from `address` were just allocated (their contents do
+ * not matter): a kernel that needs them gets device memory without an
+ * upload. Ignored outside a scope. */
+void vrir_gpu_host_uninitialized(int64_t address, int64_t bytes);
+
 /* 1 when a device of `format` can be used (OpenCL C: an OpenCL platform
  * with a device; OpenCL SPIR-V: such a device that takes SPIR-V; Vulkan
  * SPIR-V: a Vulkan 1.1 device with a compute queue), else 0. Never raises. */
@@ -131,13 +158,15 @@ int vrir_gpu_available(int64_t format);
 const char *vrir_gpu_device_name(int64_t format);
 
 /* Counters since the start of the process or the last reset. `uploads` and
- * `downloads` count host<->device copies of argument buffers (not the
- * runtime's own error word); `compiles` counts program builds, successful
- * or not (Vulkan: one per pipeline, i.e. per kernel of a module, and one per
- * module that cannot be loaded), and `compileSeconds` their time. */
+ * `downloads` count host<->device copies of arrays (not the runtime's own
+ * error word); `waits` counts the times the host blocked until the device
+ * was done; `compiles` counts program builds, successful or not (Vulkan:
+ * one per pipeline, i.e. per kernel of a module, and one per module that
+ * cannot be loaded), and `compileSeconds` their time. */
 typedef struct {
   int64_t kernels, uploads, downloads, bytesUploaded, bytesDownloaded, compiles;
   double compileSeconds;
+  int64_t waits;
 } vrir_gpu_stats;
 
 void vrir_gpu_get_stats(vrir_gpu_stats *stats);

@@ -48,6 +48,15 @@ void *_mlir_memref_to_llvm_alloc(size_t size);
 void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t size);
 void _mlir_memref_to_llvm_free(void *pointer);
 
+/* Hooks of the GPU runtime (libvrir_gpu_runtime.so installs them when it
+ * loads): `onFree` is called with each array block before it is freed or
+ * reused, `onError` after vrir_rt_invoke / vrir_rt_try caught an error.
+ * NULL removes a hook. */
+typedef void (*vrir_rt_free_hook)(void *pointer, size_t bytes);
+typedef void (*vrir_rt_error_hook)(void);
+void vrir_rt_set_gpu_hooks(vrir_rt_free_hook onFree,
+                           vrir_rt_error_hook onError);
+
 /* Called by hosts --------------------------------------------------------- */
 
 /* Calls a packed entry point `void fn(void **args)` (the `_mlir_<name>`

@@ -24,7 +24,10 @@ static const char *const kVRIRToGPUKernels =
     "gpu-kernel-outlining,vrir-gpu-kernel-abi,"
     // Work-item ids are not negative: lower-bound checks on them fold.
     "gpu.module(lower-affine,canonicalize,cse,int-range-optimizations,"
-    "canonicalize),";
+    "canonicalize),"
+    // Arrays stay on the device between launches; the host says when it
+    // needs them.
+    "vrir-gpu-host-sync,";
 static const char *const kVRIRMiddle =
     "canonicalize,"
     // Counted loops give index ranges: wrap-around and checks they prove

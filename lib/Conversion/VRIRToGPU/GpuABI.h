@@ -41,6 +41,20 @@ struct ElementSpan {
 ElementSpan computeElementSpan(OpBuilder &b, Location loc, Value offset,
                                ValueRange sizes, ValueRange strides);
 
+/// The host bytes an array spans: the address of the lowest one (index),
+/// their number (index; 0 for an empty array), and the element offset of
+/// the lowest one. `alignedBase` is the address of the array's aligned
+/// pointer (index).
+struct ByteRange {
+  Value lowestByte, bytes, lowestElement;
+};
+ByteRange computeByteRange(OpBuilder &b, Location loc, Value alignedBase,
+                           Value offset, ValueRange sizes, ValueRange strides,
+                           int64_t elementBytes);
+
+/// Bytes of one element of `type` (index: 8).
+int64_t getElementByteSize(Type type);
+
 } // namespace gpuabi
 } // namespace vrir
 } // namespace mlir

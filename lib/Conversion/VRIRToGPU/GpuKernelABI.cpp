@@ -59,6 +59,30 @@ gpuabi::ElementSpan gpuabi::computeElementSpan(OpBuilder &b, Location loc,
   return {lowest, highest, empty};
 }
 
+gpuabi::ByteRange gpuabi::computeByteRange(OpBuilder &b, Location loc,
+                                           Value alignedBase, Value offset,
+                                           ValueRange sizes, ValueRange strides,
+                                           int64_t elementBytes) {
+  ElementSpan span = computeElementSpan(b, loc, offset, sizes, strides);
+  Value elementSize = arith::ConstantIndexOp::create(b, loc, elementBytes);
+  Value lowestByte = arith::AddIOp::create(
+      b, loc, alignedBase,
+      arith::MulIOp::create(b, loc, span.lowest, elementSize));
+  Value count = arith::AddIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, span.highest, span.lowest),
+      arith::ConstantIndexOp::create(b, loc, 1));
+  count = arith::SelectOp::create(
+      b, loc, span.empty, arith::ConstantIndexOp::create(b, loc, 0), count);
+  return {lowestByte, arith::MulIOp::create(b, loc, count, elementSize),
+          span.lowest};
+}
+
+int64_t gpuabi::getElementByteSize(Type type) {
+  if (type.isIndex())
+    return 8;
+  return (type.getIntOrFloatBitWidth() + 7) / 8;
+}
+
 namespace {
 
 /// An array inside the kernel: its flat buffer, offset, sizes and strides.

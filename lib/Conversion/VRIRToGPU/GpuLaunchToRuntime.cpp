@@ -51,12 +51,6 @@ constexpr int64_t kAccessRead = VRIR_GPU_ACCESS_READ,
                   kAccessWrite = VRIR_GPU_ACCESS_WRITE;
 constexpr int64_t kWordsPerArg = sizeof(vrir_gpu_arg) / sizeof(int64_t);
 
-int64_t getByteSize(Type type) {
-  if (type.isIndex())
-    return 8;
-  return (type.getIntOrFloatBitWidth() + 7) / 8;
-}
-
 /// A kernel's compiled form (text or binary) and the names of its
 /// bounds-check sites.
 struct KernelBinary {
@@ -178,9 +172,10 @@ struct GpuLaunchToRuntimePass
         if (!operand.getType().isIntOrIndexOrFloat())
           return launch.emitOpError("passes a value of type ")
                  << operand.getType() << " that no GPU kernel can take";
-        table.push_back({constant(kArgScalar), toI64(operand),
-                         constant(getByteSize(operand.getType())), constant(0),
-                         constant(0), constant(0)});
+        table.push_back(
+            {constant(kArgScalar), toI64(operand),
+             constant(gpuabi::getElementByteSize(operand.getType())),
+             constant(0), constant(0), constant(0)});
         continue;
       }
       auto rank =
@@ -192,28 +187,20 @@ struct GpuLaunchToRuntimePass
       Value offset = operands[index + 1];
       ValueRange sizes = operands.slice(index + 2, r);
       ValueRange strides = operands.slice(index + 2 + r, r);
-      gpuabi::ElementSpan span =
-          gpuabi::computeElementSpan(b, loc, offset, sizes, strides);
-      int64_t elementBytes = getByteSize(bufferType.getElementType());
-      Value elementSize = arith::ConstantIndexOp::create(b, loc, elementBytes);
+      int64_t elementBytes =
+          gpuabi::getElementByteSize(bufferType.getElementType());
       Value base =
           memref::ExtractAlignedPointerAsIndexOp::create(b, loc, operand);
-      Value lowestByte = arith::AddIOp::create(
-          b, loc, base,
-          arith::MulIOp::create(b, loc, span.lowest, elementSize));
-      Value count = arith::AddIOp::create(
-          b, loc, arith::SubIOp::create(b, loc, span.highest, span.lowest),
-          arith::ConstantIndexOp::create(b, loc, 1));
-      count = arith::SelectOp::create(
-          b, loc, span.empty, arith::ConstantIndexOp::create(b, loc, 0), count);
-      Value bytes = arith::MulIOp::create(b, loc, count, elementSize);
-      Value relative = arith::SubIOp::create(b, loc, offset, span.lowest);
+      gpuabi::ByteRange range = gpuabi::computeByteRange(
+          b, loc, base, offset, sizes, strides, elementBytes);
+      Value relative =
+          arith::SubIOp::create(b, loc, offset, range.lowestElement);
       int64_t access = kAccessRead;
       if (!kernel.getArgAttr(index, gpuabi::kReadOnlyAttrName))
         access |= kAccessWrite;
-      table.push_back({constant(kArgBuffer), toI64(lowestByte), toI64(bytes),
-                       constant(elementBytes), toI64(relative),
-                       constant(access)});
+      table.push_back({constant(kArgBuffer), toI64(range.lowestByte),
+                       toI64(range.bytes), constant(elementBytes),
+                       toI64(relative), constant(access)});
       ++index; // The offset travels in the buffer's entry.
     }
 

@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -81,6 +82,105 @@ struct BufferPlan {
 // elements into its group) or "".
 std::string planBuffers(const char *kernelName, int64_t numArgs,
                         const vrir_gpu_arg *args, BufferPlan &plan);
+
+//===----------------------------------------------------------------------===//
+// Residency (Residency.cpp)
+//===----------------------------------------------------------------------===//
+
+// A backend's device buffer, opaque to the residency table.
+struct DeviceBuffer {
+  void *handle = nullptr; // null: none allocated yet
+  size_t capacity = 0;
+};
+
+// What a backend does for the residency table; every call is made with
+// runtimeMutex() held and blocks until done. Errors are returned as
+// messages ("" on success).
+class DeviceMemory {
+public:
+  virtual ~DeviceMemory() = default;
+  virtual std::string allocate(size_t bytes, DeviceBuffer &buffer) = 0;
+  virtual void release(DeviceBuffer &buffer) = 0;
+  virtual std::string upload(const DeviceBuffer &buffer, const void *host,
+                             size_t bytes) = 0;
+  virtual std::string download(const DeviceBuffer &buffer, void *host,
+                               size_t bytes) = 0;
+};
+
+// Where a group of a launch lives on the device.
+struct Placement {
+  DeviceBuffer buffer;
+  uint64_t byteOffset = 0; // of the group's first byte in `buffer`
+};
+
+// The array table of one backend (thesis, chapter 7): for each host byte
+// range that has a device copy, its device buffer and where the fresh copy
+// is (host, device or both). Ranges never overlap. A copy is only made when
+// the side that needs it is stale: an array read by several kernels is
+// uploaded once, results come back when the host reads them, and an array
+// that generated code declared uninitialized is never uploaded.
+class ResidencyTable {
+public:
+  explicit ResidencyTable(DeviceMemory &memory) : memory(memory) {}
+
+  // Gives every group of `plan` a device buffer holding its current
+  // contents; `placements` is parallel to plan.groups. A group inside one
+  // entry uses that entry's buffer (when every argument of the group starts
+  // a whole number of elements into it); otherwise the entries it overlaps
+  // are brought back to the host and replaced by one for the group.
+  std::string prepare(const BufferPlan &plan, int64_t numArgs,
+                      const vrir_gpu_arg *args,
+                      std::vector<Placement> &placements);
+  // After the launch: the device holds the only fresh copy of the groups
+  // the kernel writes.
+  void markWritten(const BufferPlan &plan);
+
+  // The host is about to read (and, if `write`, write) [begin, end): stale
+  // host bytes are downloaded; a write makes the device copies stale.
+  std::string hostAccess(uint64_t begin, uint64_t end, bool write);
+  // [begin, end) is new memory whose contents do not matter: a launch that
+  // needs it gets a device buffer without an upload.
+  void markUninitialized(uint64_t begin, uint64_t end);
+  // [begin, end) is being freed: its entries go (bytes of them outside the
+  // range are downloaded first where the device has the fresh copy).
+  std::string forget(uint64_t begin, uint64_t end);
+  // Downloads every entry whose fresh copy is on the device.
+  std::string syncAll();
+  // Drops every entry (their buffers go back to the backend).
+  void clear();
+  bool empty() const { return entries.empty(); }
+
+private:
+  struct Entry {
+    uint64_t end = 0;
+    DeviceBuffer buffer;
+    bool hostValid = true;
+    bool deviceValid = false; // with no buffer: allocate without upload
+  };
+  using Map = std::map<uint64_t, Entry>; // by first byte
+
+  // The entries that overlap [begin, end).
+  std::vector<Map::iterator> overlapping(uint64_t begin, uint64_t end);
+  std::string download(uint64_t begin, Entry &entry);
+  std::string ensureOnDevice(uint64_t begin, Entry &entry);
+  void erase(Map::iterator it);
+
+  DeviceMemory &memory;
+  Map entries;
+};
+
+// Runtime-wide residency state, guarded by runtimeMutex(): the tables of
+// the backends, and the nesting depth of `vrir_gpu_scope_begin`. Outside
+// every scope, a launch behaves as if it had a scope of its own (its results
+// are on the host when it returns).
+std::vector<ResidencyTable *> &residencyTables();
+int64_t &scopeDepth();
+// The backends' tables (VRIRGPURuntime.cpp, VulkanBackend.cpp); their
+// memory is only used once the backend is initialized.
+ResidencyTable &openclResidency();
+ResidencyTable &vulkanResidency();
+// After a launch outside every scope: results back, entries dropped.
+std::string endImplicitScope(ResidencyTable &table);
 
 //===----------------------------------------------------------------------===//
 // The Vulkan backend (VulkanBackend.cpp)

@@ -710,25 +710,44 @@ cl_mem acquireBuffer(State &s, size_t bytes, size_t &capacity,
 // Launch
 //===----------------------------------------------------------------------===//
 
-// The device buffer of one group of host ranges.
-struct Group {
-  cl_mem mem = nullptr;
-  size_t capacity = 0;
-};
-
-// The buffers of one launch, returned to the pool at the end.
-struct LaunchBuffers {
-  State &s;
-  BufferPlan plan;
-  std::vector<Group> groups; // parallel to plan.groups
-  bool pending = false;      // commands may still be running
-  explicit LaunchBuffers(State &s) : s(s) {}
-  ~LaunchBuffers() {
-    if (pending)
-      s.cl.clFinish(s.queue);
-    for (Group &group : groups)
-      if (group.mem)
-        releaseBuffer(s, group.mem, group.capacity);
+// The device memory of the residency table: pooled buffers, blocking
+// copies on the in-order queue.
+class OpenCLMemory final : public DeviceMemory {
+public:
+  std::string allocate(size_t bytes, DeviceBuffer &buffer) override {
+    std::string error;
+    cl_mem mem = acquireBuffer(getState(), bytes, buffer.capacity, error);
+    buffer.handle = mem;
+    return error;
+  }
+  void release(DeviceBuffer &buffer) override {
+    releaseBuffer(getState(), static_cast<cl_mem>(buffer.handle),
+                  buffer.capacity);
+    buffer = DeviceBuffer();
+  }
+  std::string upload(const DeviceBuffer &buffer, const void *host,
+                     size_t bytes) override {
+    State &s = getState();
+    cl_int err =
+        s.cl.clEnqueueWriteBuffer(s.queue, static_cast<cl_mem>(buffer.handle),
+                                  CL_TRUE, 0, bytes, host, 0, nullptr, nullptr);
+    ++runtimeStats().waits;
+    if (err != CL_SUCCESS)
+      return formatString("GPU: copying %zu bytes to the device failed (%s)",
+                          bytes, clError(err).c_str());
+    return "";
+  }
+  std::string download(const DeviceBuffer &buffer, void *host,
+                       size_t bytes) override {
+    State &s = getState();
+    cl_int err =
+        s.cl.clEnqueueReadBuffer(s.queue, static_cast<cl_mem>(buffer.handle),
+                                 CL_TRUE, 0, bytes, host, 0, nullptr, nullptr);
+    ++runtimeStats().waits;
+    if (err != CL_SUCCESS)
+      return formatString("GPU: copying %zu bytes from the device failed (%s)",
+                          bytes, clError(err).c_str());
+    return "";
   }
 };
 
@@ -842,30 +861,15 @@ std::string launchLocked(State &s, int64_t format, const char *binary,
 
   // Group the buffer arguments: ranges that overlap or touch share one
   // device buffer. Arguments of 0 bytes need none.
-  LaunchBuffers buffers(s);
-  error = planBuffers(kernelName, numArgs, args, buffers.plan);
+  BufferPlan plan;
+  error = planBuffers(kernelName, numArgs, args, plan);
   if (!error.empty())
     return error;
-  const std::vector<HostGroup> &hostGroups = buffers.plan.groups;
-  buffers.groups.resize(hostGroups.size());
-
-  // Upload every group: the kernel may write only part of a range.
-  for (size_t g = 0; g < hostGroups.size(); ++g) {
-    Group &group = buffers.groups[g];
-    size_t bytes = hostGroups[g].bytes();
-    group.mem = acquireBuffer(s, bytes, group.capacity, error);
-    if (!group.mem)
-      return error;
-    buffers.pending = true;
-    cl_int err =
-        cl.clEnqueueWriteBuffer(s.queue, group.mem, CL_TRUE, 0, bytes,
-                                hostGroups[g].host(), 0, nullptr, nullptr);
-    if (err != CL_SUCCESS)
-      return formatString("GPU: copying %zu bytes to the device failed (%s)",
-                          bytes, clError(err).c_str());
-    ++runtimeStats().uploads;
-    runtimeStats().bytesUploaded += static_cast<int64_t>(bytes);
-  }
+  ResidencyTable &table = openclResidency();
+  std::vector<Placement> placements;
+  error = table.prepare(plan, numArgs, args, placements);
+  if (!error.empty())
+    return error;
   const cl_long zeros[kErrorWords] = {};
   cl_int err =
       cl.clEnqueueWriteBuffer(s.queue, s.errorBuffer, CL_TRUE, 0, sizeof(zeros),
@@ -879,9 +883,14 @@ std::string launchLocked(State &s, int64_t format, const char *binary,
   for (int64_t i = 0; i < numArgs; ++i) {
     const vrir_gpu_arg &arg = args[i];
     if (arg.kind == VRIR_GPU_ARG_BUFFER) {
-      cl_mem mem = arg.size > 0 ? buffers.groups[buffers.plan.groupOf[i]].mem
-                                : s.emptyBuffer;
-      cl_long offset = buffers.plan.offsets[i];
+      cl_mem mem = s.emptyBuffer;
+      cl_long offset = plan.offsets[i];
+      if (arg.size > 0) {
+        const Placement &placement = placements[plan.groupOf[i]];
+        mem = static_cast<cl_mem>(placement.buffer.handle);
+        offset += static_cast<cl_long>(placement.byteOffset /
+                                       static_cast<uint64_t>(arg.elemSize));
+      }
       err = cl.clSetKernelArg(kernel, param++, sizeof(cl_mem), &mem);
       if (err == CL_SUCCESS)
         err = cl.clSetKernelArg(kernel, param++, sizeof(cl_long), &offset);
@@ -911,30 +920,22 @@ std::string launchLocked(State &s, int64_t format, const char *binary,
         block[2], clError(err).c_str());
   ++runtimeStats().kernels;
 
-  // Results.
+  table.markWritten(plan);
+
+  // Results: the error record, and (outside a scope) the written arrays.
   cl_long errorWords[kErrorWords] = {};
   err = cl.clEnqueueReadBuffer(s.queue, s.errorBuffer, CL_TRUE, 0,
                                sizeof(errorWords), errorWords, 0, nullptr,
                                nullptr);
+  ++runtimeStats().waits;
   if (err != CL_SUCCESS)
     return formatString("GPU: kernel '%s' failed (%s)", kernelName,
                         clError(err).c_str());
-  for (size_t g = 0; g < hostGroups.size(); ++g) {
-    if (!hostGroups[g].written)
-      continue;
-    size_t bytes = hostGroups[g].bytes();
-    err = cl.clEnqueueReadBuffer(s.queue, buffers.groups[g].mem, CL_TRUE, 0,
-                                 bytes, hostGroups[g].host(), 0, nullptr,
-                                 nullptr);
-    if (err != CL_SUCCESS)
-      return formatString(
-          "GPU: copying %zu bytes of results of kernel '%s' from "
-          "the device failed (%s)",
-          bytes, kernelName, clError(err).c_str());
-    ++runtimeStats().downloads;
-    runtimeStats().bytesDownloaded += static_cast<int64_t>(bytes);
+  if (scopeDepth() == 0) {
+    error = endImplicitScope(table);
+    if (!error.empty())
+      return error;
   }
-  buffers.pending = false;
 
   if (errorWords[0] != 0)
     vrir_rt_parallel_bounds_error(siteName(sites, numSites, errorWords[1]),
@@ -999,6 +1000,12 @@ const char *launch(int64_t format, const char *binary, int64_t binarySize,
 }
 
 } // namespace
+
+ResidencyTable &vrir::gpu::openclResidency() {
+  // Never destroyed, like the state.
+  static auto *table = new ResidencyTable(*new OpenCLMemory());
+  return *table;
+}
 
 extern "C" {
 

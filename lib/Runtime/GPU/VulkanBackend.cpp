@@ -1278,14 +1278,13 @@ VkPipeline getPipeline(State &s, Module &module, const char *kernelName,
 // Launch
 //===----------------------------------------------------------------------===//
 
-// The buffers and descriptor set of one launch, given back at the end.
+// The parameter buffer and descriptor set of one launch, given back at the
+// end.
 struct LaunchResources {
   State &s;
-  std::vector<Buffer> groups;  // parallel to the plan's groups
-  std::vector<Buffer> staging; // the same (staging mode only)
-  Buffer params;               // offsets and scalars
-  bool descriptors = false;    // a set was allocated from the pool
-  bool pending = false;        // commands may still be running
+  Buffer params;            // offsets and scalars
+  bool descriptors = false; // a set was allocated from the pool
+  bool pending = false;     // commands may still be running
   explicit LaunchResources(State &s) : s(s) {}
   ~LaunchResources() {
     if (pending) {
@@ -1296,10 +1295,6 @@ struct LaunchResources {
     }
     if (descriptors)
       s.vk.vkResetDescriptorPool(s.device, s.descriptorPool, 0);
-    for (Buffer &buffer : groups)
-      releaseBuffer(s, buffer);
-    for (Buffer &buffer : staging)
-      releaseBuffer(s, buffer);
     releaseBuffer(s, params);
   }
 };
@@ -1346,6 +1341,130 @@ void memoryBarrier(State &s, VkPipelineStageFlags srcStage,
   s.vk.vkCmdPipelineBarrier(s.commands, srcStage, dstStage, 0, 1, &barrier, 0,
                             nullptr, 0, nullptr);
 }
+
+// Begins recording the command buffer (idle between submissions).
+VkResult beginCommands(State &s) {
+  VkResult result = s.vk.vkResetCommandBuffer(s.commands, 0);
+  VkCommandBufferBeginInfo begin = {};
+  begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  if (result == VK_SUCCESS)
+    result = s.vk.vkBeginCommandBuffer(s.commands, &begin);
+  return result;
+}
+
+// Ends the command buffer, submits it and waits for it. `pending` is set
+// while the device may still run it (cleared once the wait succeeded).
+VkResult submitAndWait(State &s, bool &pending) {
+  VkResult result = s.vk.vkEndCommandBuffer(s.commands);
+  if (result != VK_SUCCESS)
+    return result;
+  VkSubmitInfo submit = {};
+  submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
+  submit.commandBufferCount = 1;
+  submit.pCommandBuffers = &s.commands;
+  result = s.vk.vkQueueSubmit(s.queue, 1, &submit, s.fence);
+  if (result != VK_SUCCESS)
+    return result;
+  pending = true;
+  ++runtimeStats().waits;
+  result = s.vk.vkWaitForFences(s.device, 1, &s.fence, VK_TRUE, UINT64_MAX);
+  if (result == VK_SUCCESS) {
+    pending = false;
+    result = s.vk.vkResetFences(s.device, 1, &s.fence);
+  }
+  if (result == VK_ERROR_DEVICE_LOST)
+    s.lost = true;
+  return result;
+}
+
+// The device memory of the residency table. Mapped buffers are filled and
+// read with memcpy; device-local ones through a staging buffer and a copy
+// command, waited for.
+class VulkanMemory final : public DeviceMemory {
+public:
+  std::string allocate(size_t bytes, DeviceBuffer &buffer) override {
+    State &s = getState();
+    auto *vkBuffer = new Buffer();
+    std::string error;
+    if (!acquireBuffer(s, bytes, !s.staging, *vkBuffer, error)) {
+      delete vkBuffer;
+      return error;
+    }
+    buffer.handle = vkBuffer;
+    buffer.capacity = vkBuffer->capacity;
+    return "";
+  }
+  void release(DeviceBuffer &buffer) override {
+    auto *vkBuffer = static_cast<Buffer *>(buffer.handle);
+    releaseBuffer(getState(), *vkBuffer);
+    delete vkBuffer;
+    buffer = DeviceBuffer();
+  }
+  std::string upload(const DeviceBuffer &buffer, const void *host,
+                     size_t bytes) override {
+    return copy(*static_cast<Buffer *>(buffer.handle), const_cast<void *>(host),
+                bytes, /*toDevice=*/true);
+  }
+  std::string download(const DeviceBuffer &buffer, void *host,
+                       size_t bytes) override {
+    return copy(*static_cast<Buffer *>(buffer.handle), host, bytes,
+                /*toDevice=*/false);
+  }
+
+private:
+  std::string copy(Buffer &device, void *host, size_t bytes, bool toDevice) {
+    State &s = getState();
+    if (device.mapped) {
+      if (toDevice)
+        std::memcpy(device.mapped, host, bytes);
+      else
+        std::memcpy(host, device.mapped, bytes);
+      return "";
+    }
+    if (s.lost)
+      return "GPU: the Vulkan device " + s.name +
+             " was lost in an earlier launch";
+    std::string error;
+    Buffer staging;
+    if (!acquireBuffer(s, bytes, true, staging, error))
+      return error;
+    if (toDevice)
+      std::memcpy(staging.mapped, host, bytes);
+    bool pending = false;
+    VkResult result = beginCommands(s);
+    if (result == VK_SUCCESS) {
+      VkBufferCopy region = {0, 0, bytes};
+      if (toDevice) {
+        s.vk.vkCmdCopyBuffer(s.commands, staging.buffer, device.buffer, 1,
+                             &region);
+        memoryBarrier(s, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                      VK_ACCESS_TRANSFER_WRITE_BIT,
+                      VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                      VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+      } else {
+        s.vk.vkCmdCopyBuffer(s.commands, device.buffer, staging.buffer, 1,
+                             &region);
+        memoryBarrier(s, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                      VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
+                      VK_ACCESS_HOST_READ_BIT);
+      }
+      result = submitAndWait(s, pending);
+    }
+    if (pending) {
+      s.vk.vkDeviceWaitIdle(s.device);
+      s.vk.vkResetFences(s.device, 1, &s.fence);
+    }
+    if (result == VK_SUCCESS && !toDevice)
+      std::memcpy(host, staging.mapped, bytes);
+    releaseBuffer(s, staging);
+    if (result != VK_SUCCESS)
+      return formatString("GPU: copying %zu bytes %s the device %s failed (%s)",
+                          bytes, toDevice ? "to" : "from", s.name.c_str(),
+                          vkError(result).c_str());
+    return "";
+  }
+};
 
 std::string launchLocked(State &s, const char *binary, int64_t binarySize,
                          const char *kernelName, const char *sites,
@@ -1459,27 +1578,12 @@ std::string launchLocked(State &s, const char *binary, int64_t binarySize,
           "storage buffer %s can bind (maxStorageBufferRange: %u bytes)",
           kernelName, group.bytes(), s.name.c_str(),
           limits.maxStorageBufferRange);
+  ResidencyTable &table = vulkanResidency();
+  std::vector<Placement> placements;
+  error = table.prepare(plan, numArgs, args, placements);
+  if (!error.empty())
+    return error;
   LaunchResources resources(s);
-  resources.groups.resize(plan.groups.size());
-  if (s.staging)
-    resources.staging.resize(plan.groups.size());
-
-  // Upload every group: the kernel may write only part of a range.
-  for (size_t g = 0; g < plan.groups.size(); ++g) {
-    const HostGroup &group = plan.groups[g];
-    if (!acquireBuffer(s, group.bytes(), !s.staging, resources.groups[g],
-                       error))
-      return error;
-    void *target = resources.groups[g].mapped;
-    if (s.staging) {
-      if (!acquireBuffer(s, group.bytes(), true, resources.staging[g], error))
-        return error;
-      target = resources.staging[g].mapped;
-    }
-    std::memcpy(target, group.host(), group.bytes());
-    ++runtimeStats().uploads;
-    runtimeStats().bytesUploaded += static_cast<int64_t>(group.bytes());
-  }
 
   // Offsets and scalars, each in its own slot of one buffer.
   VkDeviceSize slot = kParamBytes;
@@ -1502,13 +1606,16 @@ std::string launchLocked(State &s, const char *binary, int64_t binarySize,
   for (int64_t i = 0; i < numArgs; ++i) {
     const vrir_gpu_arg &arg = args[i];
     if (arg.kind == VRIR_GPU_ARG_BUFFER) {
+      int64_t offset = plan.offsets[i];
       if (arg.size > 0) {
-        const Buffer &buffer = resources.groups[plan.groupOf[i]];
+        const Placement &placement = placements[plan.groupOf[i]];
+        const Buffer &buffer = *static_cast<Buffer *>(placement.buffer.handle);
         infos.push_back({buffer.buffer, 0, VK_WHOLE_SIZE});
+        offset += static_cast<int64_t>(placement.byteOffset /
+                                       static_cast<uint64_t>(arg.elemSize));
       } else {
         infos.push_back({s.emptyBuffer.buffer, 0, VK_WHOLE_SIZE});
       }
-      int64_t offset = plan.offsets[i];
       addParam(&offset, sizeof(offset));
     } else {
       // The low bytes of `value` (little-endian).
@@ -1537,88 +1644,37 @@ std::string launchLocked(State &s, const char *binary, int64_t binarySize,
   }
   vk.vkUpdateDescriptorSets(s.device, numBindings, writes.data(), 0, nullptr);
 
-  // Commands: (staging copies in), the dispatch, (staging copies out).
-  bool downloads = false;
-  for (const HostGroup &group : plan.groups)
-    downloads |= group.written;
-  result = vk.vkResetCommandBuffer(s.commands, 0);
-  VkCommandBufferBeginInfo begin = {};
-  begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
-  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-  if (result == VK_SUCCESS)
-    result = vk.vkBeginCommandBuffer(s.commands, &begin);
+  // Commands: the dispatch; the error record and host-visible buffers are
+  // read by the host after it.
+  result = beginCommands(s);
   if (result != VK_SUCCESS)
     return "GPU: cannot record Vulkan commands (" + vkError(result) + ")";
-  if (s.staging && !plan.groups.empty()) {
-    for (size_t g = 0; g < plan.groups.size(); ++g) {
-      VkBufferCopy copy = {0, 0, plan.groups[g].bytes()};
-      vk.vkCmdCopyBuffer(s.commands, resources.staging[g].buffer,
-                         resources.groups[g].buffer, 1, &copy);
-    }
-    memoryBarrier(s, VK_PIPELINE_STAGE_TRANSFER_BIT,
-                  VK_ACCESS_TRANSFER_WRITE_BIT,
-                  VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                  VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-  }
   vk.vkCmdBindPipeline(s.commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
   vk.vkCmdBindDescriptorSets(s.commands, VK_PIPELINE_BIND_POINT_COMPUTE,
                              layout->pipeline, 0, 1, &set, 0, nullptr);
   vk.vkCmdDispatch(s.commands, static_cast<uint32_t>(grid[0]),
                    static_cast<uint32_t>(grid[1]),
                    static_cast<uint32_t>(grid[2]));
-  if (s.staging && downloads) {
-    memoryBarrier(s, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                  VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
-                  VK_ACCESS_TRANSFER_READ_BIT);
-    for (size_t g = 0; g < plan.groups.size(); ++g) {
-      if (!plan.groups[g].written)
-        continue;
-      VkBufferCopy copy = {0, 0, plan.groups[g].bytes()};
-      vk.vkCmdCopyBuffer(s.commands, resources.groups[g].buffer,
-                         resources.staging[g].buffer, 1, &copy);
-    }
-  }
-  memoryBarrier(
-      s, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
-      VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
-      VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
-  result = vk.vkEndCommandBuffer(s.commands);
-  if (result != VK_SUCCESS)
-    return "GPU: cannot record Vulkan commands (" + vkError(result) + ")";
-
-  VkSubmitInfo submit = {};
-  submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
-  submit.commandBufferCount = 1;
-  submit.pCommandBuffers = &s.commands;
-  result = vk.vkQueueSubmit(s.queue, 1, &submit, s.fence);
-  if (result == VK_SUCCESS) {
-    resources.pending = true;
-    ++runtimeStats().kernels;
-    result = vk.vkWaitForFences(s.device, 1, &s.fence, VK_TRUE, UINT64_MAX);
-    if (result == VK_SUCCESS) {
-      resources.pending = false;
-      result = vk.vkResetFences(s.device, 1, &s.fence);
-    }
-  }
-  if (result == VK_ERROR_DEVICE_LOST)
-    s.lost = true;
+  memoryBarrier(s, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                VK_ACCESS_SHADER_WRITE_BIT,
+                VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
+                    VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
+                VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
+                    VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_HOST_READ_BIT);
+  ++runtimeStats().kernels;
+  result = submitAndWait(s, resources.pending);
   if (result != VK_SUCCESS)
     return formatString("GPU: launching kernel '%s' on a grid of "
                         "%zux%zux%zu work-groups of %zux%zux%zu failed (%s)",
                         kernelName, grid[0], grid[1], grid[2], block[0],
                         block[1], block[2], vkError(result).c_str());
-
-  // Results.
-  for (size_t g = 0; g < plan.groups.size(); ++g) {
-    const HostGroup &group = plan.groups[g];
-    if (!group.written)
-      continue;
-    const Buffer &source =
-        s.staging ? resources.staging[g] : resources.groups[g];
-    std::memcpy(group.host(), source.mapped, group.bytes());
-    ++runtimeStats().downloads;
-    runtimeStats().bytesDownloaded += static_cast<int64_t>(group.bytes());
+  table.markWritten(plan);
+  if (scopeDepth() == 0) {
+    error = endImplicitScope(table);
+    if (!error.empty())
+      return error;
   }
+
   int64_t errorWords[kErrorWords];
   std::memcpy(errorWords, s.errorBuffer.mapped, sizeof(errorWords));
   if (errorWords[0] != 0)
@@ -1634,6 +1690,12 @@ std::string launchLocked(State &s, const char *binary, int64_t binarySize,
 //===----------------------------------------------------------------------===//
 
 namespace vrir::gpu {
+
+ResidencyTable &vulkanResidency() {
+  // Never destroyed, like the state.
+  static auto *table = new ResidencyTable(*new VulkanMemory());
+  return *table;
+}
 
 std::string vulkanLaunch(const char *binary, int64_t binarySize,
                          const char *kernelName, const char *sites,

@@ -1,0 +1,199 @@
+//===- GpuHostSync.cpp - Host accesses announced to the GPU runtime -------===//
+//
+// Arrays stay on the device between the kernel launches of a function; the
+// GPU runtime keeps the table of where each one's fresh copy is (see
+// VRIRGPURuntime.h). This pass makes the host code of every function that
+// launches kernels tell it what it needs: a scope around the function, a
+// notice before each host operation that touches an array (hoisted out of
+// host-only loops), and which allocations start with no contents.
+//
+//===----------------------------------------------------------------------===//
+
+#include "VRIR/Conversion/Passes.h"
+
+#include "../VRIRToMemRef/LoweringUtils.h"
+#include "GpuABI.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/MapVector.h"
+
+namespace mlir {
+namespace vrir {
+#define GEN_PASS_DEF_GPUHOSTSYNC
+#include "VRIR/Conversion/Passes.h.inc"
+} // namespace vrir
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::vrir;
+
+namespace {
+
+/// Operations whose memref operands are not accesses: views and metadata
+/// (their results are visited in their own right), deallocation (the CPU
+/// runtime reports freed arrays), launches, and operations that only
+/// forward an array to a region, block or caller.
+bool touchesNoMemory(Operation *op) {
+  return isa<ViewLikeOpInterface, memref::CastOp, memref::ReinterpretCastOp,
+             memref::ExtractStridedMetadataOp, memref::DimOp, memref::RankOp,
+             memref::DeallocOp, memref::AssumeAlignmentOp, gpu::LaunchFuncOp,
+             RegionBranchOpInterface, RegionBranchTerminatorOpInterface,
+             BranchOpInterface, func::ReturnOp>(op);
+}
+
+/// Whether `op` may write the memory of its operand `memref`: operations
+/// without declared effects are assumed to.
+bool mayWrite(Operation *op, Value memref) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    return true;
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  return llvm::any_of(instances, [&](const MemoryEffects::EffectInstance &e) {
+    return isa<MemoryEffects::Write>(e.getEffect()) &&
+           (!e.getValue() || e.getValue() == memref);
+  });
+}
+
+/// Whether `value` is defined inside `op` (or is its result).
+bool isDefinedIn(Value value, Operation *op) {
+  Operation *definer = value.getDefiningOp();
+  if (!definer)
+    definer = cast<BlockArgument>(value).getOwner()->getParentOp();
+  return op->isAncestor(definer);
+}
+
+/// The memref that `value` views, or null when it is no view.
+Value getViewSource(Value value) {
+  Operation *op = value.getDefiningOp();
+  if (!op)
+    return {};
+  if (auto view = dyn_cast<ViewLikeOpInterface>(op))
+    return view.getViewSource();
+  if (auto cast = dyn_cast<memref::CastOp>(op))
+    return cast.getSource();
+  if (auto reinterpret = dyn_cast<memref::ReinterpretCastOp>(op))
+    return reinterpret.getSource();
+  if (auto metadata = dyn_cast<memref::ExtractStridedMetadataOp>(op))
+    return metadata.getSource();
+  return {};
+}
+
+struct GpuHostSyncPass : public vrir::impl::GpuHostSyncBase<GpuHostSyncPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    for (auto function : module.getOps<func::FuncOp>()) {
+      if (function.isExternal())
+        continue;
+      // The operations that contain a launch: notices do not cross them.
+      llvm::SmallPtrSet<Operation *, 16> launching;
+      SmallVector<gpu::LaunchFuncOp> launches;
+      function.walk([&](gpu::LaunchFuncOp launch) {
+        launches.push_back(launch);
+        for (Operation *op = launch; op != function; op = op->getParentOp())
+          launching.insert(op);
+      });
+      if (!launches.empty())
+        instrument(function, launching, launches);
+    }
+  }
+
+  void instrument(func::FuncOp function,
+                  const llvm::SmallPtrSetImpl<Operation *> &launching,
+                  ArrayRef<gpu::LaunchFuncOp> launches) {
+    // Host accesses: (place, array) -> may write.
+    llvm::MapVector<std::pair<Operation *, Value>, bool> notices;
+    function.walk([&](Operation *op) {
+      if (touchesNoMemory(op))
+        return;
+      for (Value operand : op->getOperands()) {
+        if (!isa<MemRefType>(operand.getType()))
+          continue;
+        // Out of every enclosing region that launches nothing and does not
+        // define the array.
+        Operation *place = op;
+        for (Operation *parent = place->getParentOp(); parent != function;
+             parent = parent->getParentOp()) {
+          if (launching.contains(parent) || isDefinedIn(operand, parent))
+            break;
+          place = parent;
+        }
+        notices[{place, operand}] |= mayWrite(op, operand);
+      }
+    });
+
+    OpBuilder b(function.getContext());
+    for (auto &[key, write] : notices) {
+      auto [place, memref] = key;
+      b.setInsertionPoint(place);
+      emitCall(b, place->getLoc(), place, "vrir_gpu_host_access", memref,
+               write);
+    }
+
+    // Allocations that kernels use: nothing to upload before the first
+    // write.
+    llvm::SetVector<Operation *> allocations;
+    for (gpu::LaunchFuncOp launch : launches)
+      for (Value operand : launch.getKernelOperands()) {
+        if (!isa<MemRefType>(operand.getType()))
+          continue;
+        Value root = operand;
+        while (Value source = getViewSource(root))
+          root = source;
+        if (Operation *definer = root.getDefiningOp())
+          if (isa<memref::AllocOp, memref::AllocaOp>(definer))
+            allocations.insert(definer);
+      }
+    for (Operation *allocation : allocations) {
+      b.setInsertionPointAfter(allocation);
+      emitCall(b, allocation->getLoc(), allocation,
+               "vrir_gpu_host_uninitialized", allocation->getResult(0),
+               /*write=*/std::nullopt);
+    }
+
+    // The scope.
+    b.setInsertionPointToStart(&function.getBody().front());
+    emitCall(b, function.getLoc(), function, "vrir_gpu_scope_begin", {},
+             std::nullopt);
+    function.walk([&](func::ReturnOp ret) {
+      b.setInsertionPoint(ret);
+      emitCall(b, ret.getLoc(), ret, "vrir_gpu_scope_end", {}, std::nullopt);
+    });
+  }
+
+  /// Calls runtime function `name` with the bytes `memref` spans (and
+  /// `write`, where given); with no arguments when `memref` is null. The
+  /// call has no memory-effect attribute: the runtime writes host arrays.
+  void emitCall(OpBuilder &b, Location loc, Operation *anchor, StringRef name,
+                Value memref, std::optional<bool> write) {
+    Type i64 = b.getI64Type();
+    SmallVector<Value> args;
+    if (memref) {
+      auto type = cast<MemRefType>(memref.getType());
+      auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+      Value base =
+          memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+      gpuabi::ByteRange range = gpuabi::computeByteRange(
+          b, loc, base, metadata.getOffset(), metadata.getSizes(),
+          metadata.getStrides(),
+          gpuabi::getElementByteSize(type.getElementType()));
+      args.push_back(arith::IndexCastOp::create(b, loc, i64, range.lowestByte));
+      args.push_back(arith::IndexCastOp::create(b, loc, i64, range.bytes));
+      if (write)
+        args.push_back(arith::ConstantIntOp::create(b, loc, i64, *write));
+    }
+    LLVM::LLVMFuncOp callee = lowering::declareVoidFunction(
+        b, anchor, name, ValueRange(args).getTypes());
+    LLVM::CallOp::create(b, loc, callee, args);
+  }
+};
+
+} // namespace

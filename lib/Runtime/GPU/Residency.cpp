@@ -1,0 +1,345 @@
+//===- Residency.cpp - Where the fresh copy of each array lives -----------===//
+//
+// The array table of the GPU runtime (thesis, chapter 7) and the C entry
+// points generated host code uses to keep it true: scopes around functions
+// with GPU sections, and notices before the host touches memory a kernel
+// may have.
+//
+// Correctness rests on three rules. Inside a scope, generated code
+// announces every host access to memory a kernel may hold
+// (`vrir_gpu_host_access`), and the CPU runtime reports every array it frees
+// (the hook below): a device copy is never trusted after the host changed or
+// reused its bytes. When a scope ends, everything comes back to the host and
+// the table empties: memory outside the function (NumPy arrays, the
+// caller's stack) may change behind the runtime's back once it returns.
+// After a VRIR error, the table empties without downloads (the failing
+// call's outputs are unspecified, as on the CPU).
+//
+//===----------------------------------------------------------------------===//
+
+#include "GPURuntimeInternal.h"
+
+#include "VRIR/Runtime/VRIRRuntime.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+
+namespace vrir::gpu {
+
+namespace {
+// Whether any table may have an entry: lets the free hook, called for every
+// array the CPU runtime frees, skip the lock.
+std::atomic<bool> &tablesInUse() {
+  static std::atomic<bool> inUse{false};
+  return inUse;
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// ResidencyTable
+//===----------------------------------------------------------------------===//
+
+std::vector<ResidencyTable::Map::iterator>
+ResidencyTable::overlapping(uint64_t begin, uint64_t end) {
+  std::vector<Map::iterator> result;
+  auto it = entries.upper_bound(begin);
+  if (it != entries.begin()) {
+    auto previous = std::prev(it);
+    if (previous->second.end > begin)
+      result.push_back(previous);
+  }
+  for (; it != entries.end() && it->first < end; ++it)
+    result.push_back(it);
+  return result;
+}
+
+std::string ResidencyTable::download(uint64_t begin, Entry &entry) {
+  size_t bytes = static_cast<size_t>(entry.end - begin);
+  std::string error = memory.download(
+      entry.buffer, reinterpret_cast<void *>(static_cast<uintptr_t>(begin)),
+      bytes);
+  if (!error.empty())
+    return error;
+  entry.hostValid = true;
+  ++runtimeStats().downloads;
+  runtimeStats().bytesDownloaded += static_cast<int64_t>(bytes);
+  return "";
+}
+
+std::string ResidencyTable::ensureOnDevice(uint64_t begin, Entry &entry) {
+  size_t bytes = static_cast<size_t>(entry.end - begin);
+  if (!entry.buffer.handle) {
+    std::string error = memory.allocate(bytes, entry.buffer);
+    if (!error.empty())
+      return error;
+  }
+  if (entry.deviceValid)
+    return "";
+  std::string error = memory.upload(
+      entry.buffer,
+      reinterpret_cast<const void *>(static_cast<uintptr_t>(begin)), bytes);
+  if (!error.empty())
+    return error;
+  entry.deviceValid = true;
+  ++runtimeStats().uploads;
+  runtimeStats().bytesUploaded += static_cast<int64_t>(bytes);
+  return "";
+}
+
+void ResidencyTable::erase(Map::iterator it) {
+  if (it->second.buffer.handle)
+    memory.release(it->second.buffer);
+  entries.erase(it);
+}
+
+std::string ResidencyTable::prepare(const BufferPlan &plan, int64_t numArgs,
+                                    const vrir_gpu_arg *args,
+                                    std::vector<Placement> &placements) {
+  tablesInUse().store(true, std::memory_order_relaxed);
+  size_t numGroups = plan.groups.size();
+  // The entry a group lies in, if it can use its buffer: every argument of
+  // the group must start a whole number of elements into it.
+  auto containing = [&](size_t g) -> Map::iterator {
+    const HostGroup &group = plan.groups[g];
+    std::vector<Map::iterator> found = overlapping(group.begin, group.end);
+    if (found.size() != 1 || found[0]->first > group.begin ||
+        found[0]->second.end < group.end)
+      return entries.end();
+    uint64_t delta = group.begin - found[0]->first;
+    for (int64_t i = 0; i < numArgs; ++i)
+      if (args[i].kind == VRIR_GPU_ARG_BUFFER && args[i].size > 0 &&
+          plan.groupOf[i] == g &&
+          delta % static_cast<uint64_t>(args[i].elemSize) != 0)
+        return entries.end();
+    return found[0];
+  };
+
+  // First the groups that cannot use an entry: what they overlap goes back
+  // to the host and away, so that no placement made below is dropped.
+  for (size_t g = 0; g < numGroups; ++g) {
+    if (containing(g) != entries.end())
+      continue;
+    const HostGroup &group = plan.groups[g];
+    for (Map::iterator it : overlapping(group.begin, group.end)) {
+      if (!it->second.hostValid) {
+        std::string error = download(it->first, it->second);
+        if (!error.empty())
+          return error;
+      }
+      erase(it);
+    }
+  }
+  placements.assign(numGroups, Placement());
+  for (size_t g = 0; g < numGroups; ++g) {
+    const HostGroup &group = plan.groups[g];
+    Map::iterator it = containing(g);
+    if (it == entries.end()) {
+      Entry entry;
+      entry.end = group.end;
+      it = entries.emplace(group.begin, entry).first;
+    }
+    std::string error = ensureOnDevice(it->first, it->second);
+    if (!error.empty()) {
+      if (!it->second.buffer.handle)
+        entries.erase(it);
+      return error;
+    }
+    placements[g].buffer = it->second.buffer;
+    placements[g].byteOffset = group.begin - it->first;
+  }
+  return "";
+}
+
+void ResidencyTable::markWritten(const BufferPlan &plan) {
+  for (const HostGroup &group : plan.groups) {
+    if (!group.written)
+      continue;
+    for (Map::iterator it : overlapping(group.begin, group.end))
+      it->second.hostValid = false;
+  }
+}
+
+std::string ResidencyTable::hostAccess(uint64_t begin, uint64_t end,
+                                       bool write) {
+  for (Map::iterator it : overlapping(begin, end)) {
+    Entry &entry = it->second;
+    if (!entry.hostValid) {
+      std::string error = download(it->first, entry);
+      if (!error.empty())
+        return error;
+    }
+    if (write)
+      entry.deviceValid = false;
+  }
+  return "";
+}
+
+void ResidencyTable::markUninitialized(uint64_t begin, uint64_t end) {
+  if (begin >= end)
+    return;
+  // Memory just allocated: an overlapping entry is stale.
+  for (Map::iterator it : overlapping(begin, end))
+    erase(it);
+  Entry entry;
+  entry.end = end;
+  entry.deviceValid = true; // nothing to upload
+  entries.emplace(begin, entry);
+  tablesInUse().store(true, std::memory_order_relaxed);
+}
+
+std::string ResidencyTable::forget(uint64_t begin, uint64_t end) {
+  std::string error;
+  for (Map::iterator it : overlapping(begin, end)) {
+    bool inside = it->first >= begin && it->second.end <= end;
+    if (!it->second.hostValid && !inside && error.empty())
+      error = download(it->first, it->second);
+    erase(it);
+  }
+  return error;
+}
+
+std::string ResidencyTable::syncAll() {
+  for (auto &[begin, entry] : entries)
+    if (!entry.hostValid) {
+      std::string error = download(begin, entry);
+      if (!error.empty())
+        return error;
+    }
+  return "";
+}
+
+void ResidencyTable::clear() {
+  for (auto &[begin, entry] : entries)
+    if (entry.buffer.handle)
+      memory.release(entry.buffer);
+  entries.clear();
+}
+
+//===----------------------------------------------------------------------===//
+// Runtime-wide state
+//===----------------------------------------------------------------------===//
+
+std::vector<ResidencyTable *> &residencyTables() {
+  // Both tables from the start: arrays are declared uninitialized before
+  // the first launch initializes its backend.
+  static auto *tables = new std::vector<ResidencyTable *>(
+      {&openclResidency(), &vulkanResidency()});
+  return *tables;
+}
+
+int64_t &scopeDepth() {
+  static int64_t depth = 0;
+  return depth;
+}
+
+namespace {
+
+// Empties every table (after downloading, when `download`); returns the
+// first error.
+std::string endScope(bool download) {
+  std::string error;
+  for (ResidencyTable *table : residencyTables()) {
+    if (download && error.empty())
+      error = table->syncAll();
+    table->clear();
+  }
+  tablesInUse().store(false, std::memory_order_relaxed);
+  return error;
+}
+
+// The CPU runtime frees an array.
+void onArrayFreed(void *pointer, size_t bytes) {
+  if (!tablesInUse().load(std::memory_order_relaxed))
+    return;
+  std::lock_guard<std::mutex> lock(runtimeMutex());
+  uint64_t begin = reinterpret_cast<uintptr_t>(pointer);
+  for (ResidencyTable *table : residencyTables()) {
+    std::string error = table->forget(begin, begin + bytes);
+    // Nothing can be raised from inside free(): the bytes were the
+    // device's only fresh copy of a neighbour, now lost.
+    if (!error.empty() && verboseEnabled())
+      std::fprintf(stderr, "vrir: %s\n", error.c_str());
+  }
+}
+
+// A VRIR error unwound the host: scopes that were open are gone.
+void onError() {
+  std::lock_guard<std::mutex> lock(runtimeMutex());
+  scopeDepth() = 0;
+  endScope(/*download=*/false);
+}
+
+// The error raised by an entry point, once its lock is released.
+thread_local std::string residencyError;
+
+__attribute__((constructor)) void installHooks() {
+  vrir_rt_set_gpu_hooks(onArrayFreed, onError);
+}
+
+} // namespace
+
+std::string endImplicitScope(ResidencyTable &table) {
+  std::string error = table.syncAll();
+  table.clear();
+  return error;
+}
+
+} // namespace vrir::gpu
+
+using namespace vrir::gpu;
+
+extern "C" {
+
+void vrir_gpu_scope_begin(void) {
+  std::lock_guard<std::mutex> lock(runtimeMutex());
+  ++scopeDepth();
+}
+
+void vrir_gpu_scope_end(void) {
+  const char *message = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(runtimeMutex());
+    if (scopeDepth() > 0)
+      --scopeDepth();
+    residencyError = endScope(/*download=*/true);
+    if (!residencyError.empty())
+      message = residencyError.c_str();
+  }
+  if (message)
+    vrir_rt_error(message);
+}
+
+void vrir_gpu_host_access(int64_t address, int64_t bytes, int64_t write) {
+  if (bytes <= 0 || !tablesInUse().load(std::memory_order_relaxed))
+    return;
+  const char *message = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(runtimeMutex());
+    uint64_t begin = static_cast<uint64_t>(address);
+    for (ResidencyTable *table : residencyTables()) {
+      residencyError = table->hostAccess(
+          begin, begin + static_cast<uint64_t>(bytes), write != 0);
+      if (!residencyError.empty()) {
+        message = residencyError.c_str();
+        break;
+      }
+    }
+  }
+  if (message)
+    vrir_rt_error(message);
+}
+
+void vrir_gpu_host_uninitialized(int64_t address, int64_t bytes) {
+  if (bytes <= 0)
+    return;
+  std::lock_guard<std::mutex> lock(runtimeMutex());
+  // Outside a scope nothing stays on the device: there is nothing to save.
+  if (scopeDepth() == 0)
+    return;
+  uint64_t begin = static_cast<uint64_t>(address);
+  for (ResidencyTable *table : residencyTables())
+    table->markUninitialized(begin, begin + static_cast<uint64_t>(bytes));
+}
+
+} // extern "C"

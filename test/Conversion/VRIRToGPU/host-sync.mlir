@@ -1,0 +1,115 @@
+// RUN: vr-opt %s --vrir-gpu-host-sync --split-input-file | FileCheck %s
+
+// A host loop around a launch, a host read of its result inside the loop
+// and a host loop after it. The scope opens at the entry and closes before
+// the return; the new array is declared uninitialized; the read inside the
+// launching loop stays there, the host-only loop gets one notice before it
+// (a write: it stores), and the launch itself needs none.
+// CHECK-DAG: llvm.func @vrir_gpu_scope_begin()
+// CHECK-DAG: llvm.func @vrir_gpu_scope_end()
+// CHECK-DAG: llvm.func @vrir_gpu_host_access(i64, i64, i64)
+// CHECK-DAG: llvm.func @vrir_gpu_host_uninitialized(i64, i64)
+// CHECK-LABEL: func.func @host(
+// CHECK-SAME: %[[A:[a-z0-9]+]]: memref<?xf64>
+// CHECK-NEXT: llvm.call @vrir_gpu_scope_begin()
+// CHECK: %[[B:.*]] = memref.alloc(
+// CHECK-NEXT: memref.extract_strided_metadata %[[B]]
+// CHECK: llvm.call @vrir_gpu_host_uninitialized(
+// CHECK: scf.for
+// CHECK-NOT: llvm.call @vrir_gpu_host_access
+// CHECK: gpu.launch_func
+// CHECK: memref.extract_strided_metadata %[[B]]
+// CHECK: %[[READ:.*]] = arith.constant 0 : i64
+// CHECK: llvm.call @vrir_gpu_host_access(%{{.*}}, %{{.*}}, %[[READ]])
+// CHECK-NEXT: memref.load %[[B]]
+// CHECK: }
+// CHECK: memref.extract_strided_metadata %[[A]]
+// CHECK: %[[WRITE:.*]] = arith.constant 1 : i64
+// CHECK: llvm.call @vrir_gpu_host_access(%{{.*}}, %{{.*}}, %[[WRITE]])
+// CHECK-NEXT: scf.for
+// CHECK-NOT: llvm.call
+// CHECK: memref.store
+// CHECK: }
+// CHECK: llvm.call @vrir_gpu_scope_end()
+// CHECK-NEXT: return
+module attributes {gpu.container_module} {
+  func.func @host(%A: memref<?xf64>, %n: index, %steps: index) -> f64 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0.0 : f64
+    %B = memref.alloc(%n) : memref<?xf64>
+    %sum = scf.for %t = %c0 to %steps step %c1 iter_args(%acc = %zero) -> f64 {
+      gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%n, %c1, %c1)
+          args(%A : memref<?xf64>, %B : memref<?xf64>)
+      %v = memref.load %B[%c0] : memref<?xf64>
+      %s = arith.addf %acc, %v : f64
+      scf.yield %s : f64
+    }
+    scf.for %i = %c0 to %n step %c1 {
+      %x = memref.load %A[%i] : memref<?xf64>
+      memref.store %x, %A[%i] : memref<?xf64>
+    }
+    memref.dealloc %B : memref<?xf64>
+    return %sum : f64
+  }
+  gpu.module @kernels {
+    gpu.func @k(%A: memref<?xf64>, %B: memref<?xf64>) kernel {
+      %i = gpu.thread_id x
+      %v = memref.load %A[%i] : memref<?xf64>
+      memref.store %v, %B[%i] : memref<?xf64>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Views: a host read of a subview is a notice for the bytes of the view;
+// the allocation the launch uses through a view is declared uninitialized;
+// a call that takes the array is a write. Functions that launch nothing are
+// left alone.
+// CHECK-LABEL: func.func @views(
+// CHECK: llvm.call @vrir_gpu_scope_begin()
+// CHECK: %[[M:.*]] = memref.alloc() : memref<16xf32>
+// CHECK: llvm.call @vrir_gpu_host_uninitialized(
+// CHECK: %[[V:.*]] = memref.subview %[[M]]
+// CHECK: gpu.launch_func
+// CHECK: memref.extract_strided_metadata %[[V]]
+// CHECK: llvm.call @vrir_gpu_host_access(
+// CHECK-NEXT: memref.load %[[V]]
+// CHECK: memref.extract_strided_metadata %[[M]]
+// CHECK: %[[WRITE:.*]] = arith.constant 1 : i64
+// CHECK: llvm.call @vrir_gpu_host_access(%{{.*}}, %{{.*}}, %[[WRITE]])
+// CHECK-NEXT: call @consume(%[[M]])
+// CHECK: llvm.call @vrir_gpu_scope_end()
+// CHECK-LABEL: func.func @no_launch(
+// CHECK-NOT: llvm.call
+// CHECK: return
+module attributes {gpu.container_module} {
+  func.func private @consume(memref<16xf32>)
+  func.func @views() -> f32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %M = memref.alloc() : memref<16xf32>
+    %V = memref.subview %M[4] [8] [1] : memref<16xf32> to memref<8xf32, strided<[1], offset: 4>>
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c8, %c1, %c1)
+        args(%V : memref<8xf32, strided<[1], offset: 4>>)
+    %x = memref.load %V[%c0] : memref<8xf32, strided<[1], offset: 4>>
+    call @consume(%M) : (memref<16xf32>) -> ()
+    return %x : f32
+  }
+  func.func @no_launch(%A: memref<4xf32>) -> f32 {
+    %c0 = arith.constant 0 : index
+    %x = memref.load %A[%c0] : memref<4xf32>
+    return %x : f32
+  }
+  gpu.module @kernels {
+    gpu.func @k(%V: memref<8xf32, strided<[1], offset: 4>>) kernel {
+      %i = gpu.thread_id x
+      %one = arith.constant 1.0 : f32
+      memref.store %one, %V[%i] : memref<8xf32, strided<[1], offset: 4>>
+      gpu.return
+    }
+  }
+}

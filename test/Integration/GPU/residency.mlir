@@ -1,0 +1,109 @@
+// Arrays stay on the device between the launches of a function: the GPU
+// runtime's counters (vr-run --stats) on each backend, and the same results
+// as the CPU (integer-valued data: every operation is exact).
+//
+// DEFINE: %{run} = vr-run %s --entry main --arg A=%t.x.npy --arg B=%t.x.npy --arg M=%t.M.npy --arg steps=10 --print-limit=100000 --stats
+// RUN: %python -c "import numpy as np; np.save('%t.x.npy', np.arange(64.0)); np.save('%t.M.npy', np.arange(64.0 * 64).reshape(64, 64) %% 7)"
+// RUN: %{run} --target=cpu > %t.cpu
+// RUN: %if opencl %{ %{run} --target=opencl > %t.opencl 2> %t.opencl.stats && diff %t.cpu %t.opencl && FileCheck %s < %t.opencl.stats %}
+// RUN: %if vulkan %{ %{run} --target=vulkan > %t.vulkan 2> %t.vulkan.stats && diff %t.cpu %t.vulkan && FileCheck %s < %t.vulkan.stats %}
+
+// The calls are inlined into @main: one scope. Uploads: A and B once
+// (before the time loop), x once (a copy made on the host), M once (the
+// product's vector is A, still on the device); none for the arrays kernels
+// create (y, z, w and the temporaries). Downloads: A when the host copies
+// it, B at the end, x after each of the 4 steps of @host_read, and the
+// results y, z and w: 9 arrays of 64 doubles.
+// CHECK: gpu stats: kernels={{[0-9]+}} uploads=4 downloads=9 bytes_uploaded=34304 bytes_downloaded=4608
+
+!m = !vrir.array<f64, 2, row_major>
+!v = !vrir.array<f64, 1, row_major>
+
+module {
+  func.func @main(%A: !v, %B: !v, %M: !m, %steps: index) -> (f64, !v, !v, !v, !v) {
+    call @time_loop(%A, %B, %steps) : (!v, !v, index) -> ()
+    %c4 = arith.constant 4 : index
+    %x = vrir.copy %A : !v to !v
+    %sum = call @host_read(%x, %c4) : (!v, index) -> f64
+    %y, %z = call @two_sections(%M, %A) : (!m, !v) -> (!v, !v)
+    %w = call @temporaries(%B) : (!v) -> !v
+    return %sum, %x, %y, %z, %w : f64, !v, !v, !v, !v
+  }
+
+  // A time-step loop around a section of two kernels.
+  func.func @time_loop(%A: !v, %B: !v, %steps: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %one = arith.constant 1.0 : f64
+    %two = arith.constant 2.0 : f64
+    %n = vrir.dim %A, 0 : !v
+    %r = vrir.range %c0 to %n
+    scf.for %t = %c0 to %steps step %c1 {
+      vrir.gpu_section {
+        vrir.pfor (%i) in %r : !vrir.range shared(%A, %B : !v, !v) {
+          %a = vrir.load %A[%i] : !v[index]
+          %b = arith.addf %a, %one : f64
+          vrir.store %b, %B[%i] : !v[index]
+        }
+        vrir.pfor (%i) in %r : !vrir.range shared(%A, %B : !v, !v) {
+          %b = vrir.load %B[%i] : !v[index]
+          %a = arith.mulf %b, %two : f64
+          %c = arith.subf %a, %b : f64
+          vrir.store %c, %A[%i] : !v[index]
+        }
+      }
+    }
+    return
+  }
+
+  // The host reads the array after each section: one download per step,
+  // no upload after the first (the host only read it).
+  func.func @host_read(%x: !v, %steps: index) -> f64 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %one = arith.constant 1.0 : f64
+    %zero = arith.constant 0.0 : f64
+    %n = vrir.dim %x, 0 : !v
+    %r = vrir.range %c0 to %n
+    %sum = scf.for %t = %c0 to %steps step %c1 iter_args(%acc = %zero) -> f64 {
+      vrir.gpu_section {
+        vrir.pfor (%i) in %r : !vrir.range shared(%x : !v) {
+          %a = vrir.load %x[%i] : !v[index]
+          %b = arith.addf %a, %one : f64
+          vrir.store %b, %x[%i] : !v[index]
+        }
+      }
+      %first = vrir.load %x[%c0] : !v[index]
+      %next = arith.addf %acc, %first : f64
+      scf.yield %next : f64
+    }
+    return %sum : f64
+  }
+
+  // Two sections in a row: the first one's result stays on the device for
+  // the second.
+  func.func @two_sections(%M: !m, %x: !v) -> (!v, !v) {
+    %two = arith.constant 2.0 : f64
+    %y = vrir.gpu_section -> (!v) {
+      %p = vrir.matvec %M, %x : !m, !v -> !v
+      vrir.yield %p : !v
+    }
+    %z = vrir.gpu_section -> (!v) {
+      %q = vrir.binary mul %y, %two : !v, f64 -> !v
+      vrir.yield %q : !v
+    }
+    return %y, %z : !v, !v
+  }
+
+  // Whole-array temporaries: created on the device, never uploaded.
+  func.func @temporaries(%x: !v) -> !v {
+    %two = arith.constant 2.0 : f64
+    %r = vrir.gpu_section -> (!v) {
+      %y = vrir.binary mul %x, %two : !v, f64 -> !v
+      %z = vrir.binary add %y, %x : !v, !v -> !v
+      %w = vrir.binary mul %z, %y : !v, !v -> !v
+      vrir.yield %w : !v
+    }
+    return %r : !v
+  }
+}

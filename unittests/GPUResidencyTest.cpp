@@ -1,0 +1,281 @@
+//===- GPUResidencyTest.cpp - Arrays stay on the device in a scope --------===//
+//
+// Scripted sequences of launches and host notices, as generated code makes
+// them (vrir-gpu-host-sync), with exact transfer counts: an array read by
+// several kernels is uploaded once, one only written on the device never,
+// results come back when the host reads them or the scope ends. On OpenCL
+// (PoCL in CI); skipped without a device.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GPURuntimeTestSupport.h"
+
+#include "gtest/gtest.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace {
+
+using namespace vrir_test;
+
+class GPUResidency : public ::testing::Test {
+protected:
+  void SetUp() override {
+    if (!vrir_gpu_available(VRIR_GPU_FORMAT_OPENCL_C))
+      GTEST_SKIP() << "no OpenCL device";
+    vrir_gpu_reset_stats();
+  }
+  void TearDown() override {
+    // Leave no scope open for the next test.
+    while (depth > 0)
+      endScope();
+  }
+
+  void beginScope() {
+    vrir_gpu_scope_begin();
+    ++depth;
+  }
+  void endScope() {
+    vrir_gpu_scope_end();
+    --depth;
+  }
+
+  int depth = 0;
+};
+
+const char *kKernels = R"CL(
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+__kernel void vadd(__global const double *a, long aOff,
+                   __global const double *b, long bOff,
+                   __global double *c, long cOff, long n,
+                   __global long *vrir_error) {
+  long i = get_global_id(0);
+  if (i < n)
+    c[cOff + i] = a[aOff + i] + b[bOff + i];
+}
+__kernel void increment(__global double *x, long xOff, long n,
+                        __global long *vrir_error) {
+  long i = get_global_id(0);
+  if (i < n)
+    x[xOff + i] += 1.0;
+}
+)CL";
+
+Launch vectorAdd(const double *a, const double *b, double *c, int64_t n) {
+  Launch launch;
+  launch.binary = kKernels;
+  launch.kernel = "vadd";
+  launch.grid[0] = (n + 63) / 64;
+  launch.block[0] = 64;
+  launch.args = {buffer(a, n, kRead), buffer(b, n, kRead), buffer(c, n, kWrite),
+                 scalar<int64_t>(n)};
+  return launch;
+}
+
+Launch increment(double *x, int64_t n) {
+  Launch launch;
+  launch.binary = kKernels;
+  launch.kernel = "increment";
+  launch.grid[0] = (n + 63) / 64;
+  launch.block[0] = 64;
+  launch.args = {buffer(x, n, kReadWrite), scalar<int64_t>(n)};
+  return launch;
+}
+
+template <typename T> void hostRead(const std::vector<T> &x) {
+  vrir_gpu_host_access(address(x.data()),
+                       static_cast<int64_t>(x.size() * sizeof(T)), 0);
+}
+template <typename T> void hostWrite(const std::vector<T> &x) {
+  vrir_gpu_host_access(address(x.data()),
+                       static_cast<int64_t>(x.size() * sizeof(T)), 1);
+}
+template <typename T> void uninitialized(const std::vector<T> &x) {
+  vrir_gpu_host_uninitialized(address(x.data()),
+                              static_cast<int64_t>(x.size() * sizeof(T)));
+}
+
+constexpr int64_t kN = 300;
+
+std::vector<double> iota(double start) {
+  std::vector<double> x(kN);
+  for (int64_t i = 0; i < kN; ++i)
+    x[i] = start + static_cast<double>(i);
+  return x;
+}
+
+// Read twice: one upload. Write-only (new) arrays: none. Results come back
+// when the scope ends, not before.
+TEST_F(GPUResidency, ReadTwiceUploadsOnceAndWriteOnlyNever) {
+  std::vector<double> a = iota(0), b = iota(1000), c(kN, -1), d(kN, -1);
+  beginScope();
+  uninitialized(c);
+  uninitialized(d);
+  ASSERT_EQ(run(vectorAdd(a.data(), b.data(), c.data(), kN)), "");
+  ASSERT_EQ(run(vectorAdd(a.data(), b.data(), d.data(), kN)), "");
+  vrir_gpu_stats s = stats();
+  EXPECT_EQ(s.kernels, 2);
+  EXPECT_EQ(s.uploads, 2);
+  EXPECT_EQ(s.bytesUploaded, 2 * kN * 8);
+  EXPECT_EQ(s.downloads, 0);
+  EXPECT_EQ(c[0], -1.0); // still on the device
+  endScope();
+  s = stats();
+  EXPECT_EQ(s.uploads, 2);
+  EXPECT_EQ(s.downloads, 2);
+  for (int64_t i = 0; i < kN; ++i) {
+    ASSERT_EQ(c[i], a[i] + b[i]);
+    ASSERT_EQ(d[i], a[i] + b[i]);
+  }
+}
+
+// A host read in the middle: one download, and the device copy stays good
+// (the next kernel that reads it uploads nothing).
+TEST_F(GPUResidency, HostReadInTheMiddleDownloadsOnce) {
+  std::vector<double> a = iota(0), b = iota(1), c(kN), d(kN);
+  beginScope();
+  uninitialized(c);
+  uninitialized(d);
+  ASSERT_EQ(run(vectorAdd(a.data(), b.data(), c.data(), kN)), "");
+  hostRead(c);
+  EXPECT_EQ(stats().downloads, 1);
+  EXPECT_EQ(c[5], a[5] + b[5]);
+  hostRead(c); // already fresh on the host
+  ASSERT_EQ(run(vectorAdd(c.data(), b.data(), d.data(), kN)), "");
+  vrir_gpu_stats s = stats();
+  EXPECT_EQ(s.downloads, 1);
+  EXPECT_EQ(s.uploads, 2); // a and b
+  endScope();
+  s = stats();
+  EXPECT_EQ(s.downloads, 2); // d; c was fresh on the host
+  for (int64_t i = 0; i < kN; ++i)
+    ASSERT_EQ(d[i], a[i] + 2 * b[i]);
+}
+
+// A host write makes the device copy stale: downloaded first (the host may
+// write part of it), uploaded again for the next kernel.
+TEST_F(GPUResidency, HostWriteInvalidatesTheDeviceCopy) {
+  std::vector<double> x = iota(0);
+  beginScope();
+  ASSERT_EQ(run(increment(x.data(), kN)), "");
+  hostWrite(x);
+  EXPECT_EQ(stats().downloads, 1);
+  x[0] = 100.0;
+  ASSERT_EQ(run(increment(x.data(), kN)), "");
+  EXPECT_EQ(stats().uploads, 2);
+  endScope();
+  EXPECT_EQ(x[0], 101.0);
+  EXPECT_EQ(x[1], 3.0);
+  EXPECT_EQ(stats().downloads, 2);
+}
+
+// A time-step loop of ten kernels: one upload and one download in all.
+TEST_F(GPUResidency, TenStepsOneUploadOneDownload) {
+  std::vector<double> x = iota(0);
+  beginScope();
+  for (int step = 0; step < 10; ++step)
+    ASSERT_EQ(run(increment(x.data(), kN)), "");
+  endScope();
+  vrir_gpu_stats s = stats();
+  EXPECT_EQ(s.kernels, 10);
+  EXPECT_EQ(s.uploads, 1);
+  EXPECT_EQ(s.downloads, 1);
+  for (int64_t i = 0; i < kN; ++i)
+    ASSERT_EQ(x[i], static_cast<double>(i) + 10.0);
+}
+
+// Outside a scope a launch is synchronous, and leaves nothing behind.
+TEST_F(GPUResidency, NoScopeMeansNoResidency) {
+  std::vector<double> x = iota(0);
+  for (int step = 0; step < 3; ++step)
+    ASSERT_EQ(run(increment(x.data(), kN)), "");
+  vrir_gpu_stats s = stats();
+  EXPECT_EQ(s.uploads, 3);
+  EXPECT_EQ(s.downloads, 3);
+  EXPECT_EQ(x[7], 10.0);
+  // Declaring memory uninitialized outside a scope saves nothing: the host
+  // may still fill it.
+  uninitialized(x);
+  ASSERT_EQ(run(increment(x.data(), kN)), "");
+  EXPECT_EQ(x[7], 11.0);
+}
+
+// An inner scope's end brings everything back and empties the table: the
+// outer scope's next kernel uploads again.
+TEST_F(GPUResidency, NestedScopeEndsBringEverythingBack) {
+  std::vector<double> x = iota(0);
+  beginScope();
+  beginScope();
+  ASSERT_EQ(run(increment(x.data(), kN)), "");
+  endScope();
+  EXPECT_EQ(x[0], 1.0);
+  ASSERT_EQ(run(increment(x.data(), kN)), "");
+  endScope();
+  EXPECT_EQ(x[0], 2.0);
+  vrir_gpu_stats s = stats();
+  EXPECT_EQ(s.uploads, 2);
+  EXPECT_EQ(s.downloads, 2);
+}
+
+// Memory freed through the CPU runtime leaves the table (no download), so
+// a new array at the same address is uploaded, not mistaken for the old.
+TEST_F(GPUResidency, FreedArraysLeaveTheTable) {
+  const size_t bytes = 4 << 20; // cached and handed out again by the runtime
+  const int64_t n = static_cast<int64_t>(bytes / sizeof(double));
+  beginScope();
+  auto *p = static_cast<double *>(_mlir_memref_to_llvm_alloc(bytes));
+  vrir_gpu_host_uninitialized(address(p), static_cast<int64_t>(bytes));
+  ASSERT_EQ(run(increment(p, n)), ""); // the device has garbage + 1
+  _mlir_memref_to_llvm_free(p);
+  EXPECT_EQ(stats().downloads, 0);
+  auto *q = static_cast<double *>(_mlir_memref_to_llvm_alloc(bytes));
+  EXPECT_EQ(q, p) << "the runtime's block cache should hand the block back";
+  for (int64_t i = 0; i < n; ++i)
+    q[i] = 5.0;
+  ASSERT_EQ(run(increment(q, n)), "");
+  EXPECT_EQ(stats().uploads, 1);
+  endScope();
+  EXPECT_EQ(q[0], 6.0);
+  EXPECT_EQ(q[n - 1], 6.0);
+  _mlir_memref_to_llvm_free(q);
+}
+
+void raiseError(void *) { vrir_rt_error("a test error"); }
+
+// A VRIR error closes every scope and empties the table without downloads.
+TEST_F(GPUResidency, AnErrorEmptiesTheTable) {
+  std::vector<double> x = iota(0);
+  beginScope();
+  ASSERT_EQ(run(increment(x.data(), kN)), "");
+  ASSERT_NE(vrir_rt_try(raiseError, nullptr), 0);
+  depth = 0;
+  EXPECT_EQ(stats().downloads, 0);
+  EXPECT_EQ(x[0], 0.0);
+  ASSERT_EQ(run(increment(x.data(), kN)), ""); // synchronous again
+  EXPECT_EQ(x[0], 1.0);
+}
+
+// A launch whose group spans more than a resident array (the array and
+// its neighbour as one buffer) brings the array back and replaces it.
+TEST_F(GPUResidency, WiderGroupReplacesAnEntry) {
+  std::vector<double> storage(2 * kN);
+  for (int64_t i = 0; i < 2 * kN; ++i)
+    storage[i] = static_cast<double>(i);
+  double *low = storage.data(), *high = storage.data() + kN;
+  beginScope();
+  ASSERT_EQ(run(increment(low, kN)), "");     // low only, on the device
+  ASSERT_EQ(run(increment(low, 2 * kN)), ""); // low and high
+  vrir_gpu_stats s = stats();
+  EXPECT_EQ(s.downloads, 1); // low, before its entry went
+  EXPECT_EQ(s.uploads, 2);
+  ASSERT_EQ(run(increment(high, kN)), ""); // inside the new entry
+  EXPECT_EQ(stats().uploads, 2);
+  endScope();
+  for (int64_t i = 0; i < kN; ++i) {
+    ASSERT_EQ(low[i], static_cast<double>(i) + 2.0);
+    ASSERT_EQ(high[i], static_cast<double>(kN + i) + 2.0);
+  }
+}
+
+} // namespace
