@@ -60,6 +60,16 @@ __kernel void increment(__global double *x, long xOff, long n,
   if (i < n)
     x[xOff + i] += 1.0;
 }
+__kernel void fail(__global double *x, long xOff, long site,
+                   __global long *vrir_error) {
+  if (get_global_id(0) == 0) {
+    vrir_error[1] = site;
+    vrir_error[2] = 0;
+    vrir_error[3] = 9;
+    vrir_error[4] = 4;
+    vrir_error[0] = 1;
+  }
+}
 )CL";
 
 Launch vectorAdd(const double *a, const double *b, double *c, int64_t n) {
@@ -276,6 +286,49 @@ TEST_F(GPUResidency, WiderGroupReplacesAnEntry) {
     ASSERT_EQ(low[i], static_cast<double>(i) + 2.0);
     ASSERT_EQ(high[i], static_cast<double>(kN + i) + 2.0);
   }
+}
+
+// More launches than the runtime keeps in flight: it waits now and then,
+// not per launch, and every launch counts.
+TEST_F(GPUResidency, ManyLaunchesInFlight) {
+  std::vector<double> x = iota(0);
+  beginScope();
+  for (int step = 0; step < 600; ++step)
+    ASSERT_EQ(run(increment(x.data(), kN)), "");
+  endScope();
+  vrir_gpu_stats s = stats();
+  EXPECT_EQ(s.kernels, 600);
+  EXPECT_LE(s.waits, 6); // upload, 2 full rings, the end, the download
+  for (int64_t i = 0; i < kN; ++i)
+    ASSERT_EQ(x[i], static_cast<double>(i) + 600.0);
+}
+
+void hostReadThunk(void *context) {
+  hostRead(*static_cast<std::vector<double> *>(context));
+}
+
+// A failed bounds check is found when the host next waits for the device
+// (here: reading the array), and raised there with the kernel's site name.
+// (As on the CPU, what the arrays hold after the error is unspecified.)
+TEST_F(GPUResidency, BoundsErrorRaisedAtTheNextWait) {
+  std::vector<double> x = iota(0);
+  beginScope();
+  Launch launch;
+  launch.binary = kKernels;
+  launch.kernel = "fail";
+  launch.sites = std::string("x at f.py:3") + '\0' + "y at f.py:4" + '\0';
+  launch.numSites = 2;
+  launch.grid[0] = 1;
+  launch.block[0] = 1;
+  launch.args = {buffer(x.data(), kN, kReadWrite), scalar<int64_t>(1)};
+  ASSERT_EQ(run(launch), "");
+  ASSERT_EQ(run(increment(x.data(), kN)), "");
+  EXPECT_EQ(parallelCheck(), ""); // not known yet: nothing waited
+  ASSERT_NE(vrir_rt_try(hostReadThunk, &x), 0);
+  depth = 0; // the error closed the scope
+  EXPECT_EQ(std::string(vrir_rt_last_error()),
+            "index out of bounds: y at f.py:4: dimension 0, index 9, extent 4 "
+            "(in a parallel loop)");
 }
 
 } // namespace

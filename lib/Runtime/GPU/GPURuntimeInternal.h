@@ -50,6 +50,28 @@ std::mutex &runtimeMutex();
 vrir_gpu_stats &runtimeStats();
 
 //===----------------------------------------------------------------------===//
+// Launches in flight
+//===----------------------------------------------------------------------===//
+
+// Launches are not waited for: each gets its own error record (a slot of
+// the backend's error buffer), read when the backend next waits for the
+// device. A backend waits once this many launches are pending.
+constexpr size_t kErrorSlots = 256;
+constexpr size_t kErrorWords = 5; // flag, site, dimension, index, extent
+
+// What a pending launch's error record needs to be reported.
+struct PendingLaunch {
+  const char *sites;
+  int64_t numSites;
+};
+
+// Passes the first failed bounds check among the error records of
+// `pending` (record i at words + i * slotWords) on to
+// vrir_rt_parallel_bounds_error. Returns whether a record had failed.
+bool reportBoundsErrors(const std::vector<PendingLaunch> &pending,
+                        const int64_t *words, size_t slotWords);
+
+//===----------------------------------------------------------------------===//
 // Buffer arguments
 //===----------------------------------------------------------------------===//
 
@@ -105,6 +127,9 @@ public:
                              size_t bytes) = 0;
   virtual std::string download(const DeviceBuffer &buffer, void *host,
                                size_t bytes) = 0;
+  // Waits for every pending launch and, if `report`, reports the first
+  // failed bounds check among them (vrir_rt_parallel_bounds_error).
+  virtual std::string flush(bool report) = 0;
 };
 
 // Where a group of a launch lives on the device.
@@ -148,6 +173,8 @@ public:
   std::string syncAll();
   // Drops every entry (their buffers go back to the backend).
   void clear();
+  // Waits for the backend's pending launches (see DeviceMemory::flush).
+  std::string flush(bool report = true) { return memory.flush(report); }
   bool empty() const { return entries.empty(); }
 
 private:

@@ -240,6 +240,10 @@ namespace {
 std::string endScope(bool download) {
   std::string error;
   for (ResidencyTable *table : residencyTables()) {
+    // Launches in flight finish first (after an error: unreported).
+    std::string flushError = table->flush(/*report=*/download);
+    if (error.empty())
+      error = flushError;
     if (download && error.empty())
       error = table->syncAll();
     table->clear();
@@ -280,7 +284,9 @@ __attribute__((constructor)) void installHooks() {
 } // namespace
 
 std::string endImplicitScope(ResidencyTable &table) {
-  std::string error = table.syncAll();
+  std::string error = table.flush();
+  if (error.empty())
+    error = table.syncAll();
   table.clear();
   return error;
 }
@@ -308,6 +314,8 @@ void vrir_gpu_scope_end(void) {
   }
   if (message)
     vrir_rt_error(message);
+  // A bounds check that failed in a launch since the last wait.
+  vrir_rt_parallel_check();
 }
 
 void vrir_gpu_host_access(int64_t address, int64_t bytes, int64_t write) {
@@ -328,6 +336,7 @@ void vrir_gpu_host_access(int64_t address, int64_t bytes, int64_t write) {
   }
   if (message)
     vrir_rt_error(message);
+  vrir_rt_parallel_check();
 }
 
 void vrir_gpu_host_uninitialized(int64_t address, int64_t bytes) {

@@ -103,6 +103,20 @@ vrir_gpu_stats &runtimeStats() {
   return stats;
 }
 
+bool reportBoundsErrors(const std::vector<PendingLaunch> &pending,
+                        const int64_t *words, size_t slotWords) {
+  for (size_t i = 0; i < pending.size(); ++i) {
+    const int64_t *record = words + i * slotWords;
+    if (record[0] == 0)
+      continue;
+    vrir_rt_parallel_bounds_error(
+        siteName(pending[i].sites, pending[i].numSites, record[1]), record[2],
+        record[3], record[4]);
+    return true;
+  }
+  return false;
+}
+
 std::string planBuffers(const char *kernelName, int64_t numArgs,
                         const vrir_gpu_arg *args, BufferPlan &plan) {
   std::vector<int64_t> order;
@@ -158,8 +172,6 @@ namespace {
 constexpr cl_int kPlatformNotFoundKHR = -1001;
 constexpr cl_device_info kDeviceILVersion = 0x105B;
 
-// Size of the hidden error buffer: five int64 words, padded.
-constexpr size_t kErrorWords = 5;
 constexpr size_t kMinBufferBytes = 64;
 
 // Pool of free device buffers.
@@ -284,6 +296,8 @@ const char *formatName(int64_t format) {
   X(clEnqueueWriteBuffer)                                                      \
   X(clEnqueueReadBuffer)                                                       \
   X(clEnqueueNDRangeKernel)                                                    \
+  X(clCreateSubBuffer)                                                         \
+  X(clFlush)                                                                   \
   X(clFinish)
 
 struct OpenCL {
@@ -328,8 +342,12 @@ struct State {
   size_t maxWorkItemSizes[3] = {0, 0, 0};
   cl_ulong maxAllocation = 0;
   bool spirv = false;
-  cl_mem errorBuffer = nullptr;
   cl_mem emptyBuffer = nullptr; // stands for arguments of 0 bytes
+  // The error records of launches in flight: one slot (a sub-buffer) each.
+  cl_mem errorBuffer = nullptr;
+  std::vector<cl_mem> errorSlots;
+  size_t errorSlotBytes = 0;
+  std::vector<PendingLaunch> pending;
 
   // Programs by format and content (keys view Program::binary).
   std::unordered_map<std::string_view, std::unique_ptr<Program>> programs[3];
@@ -507,12 +525,34 @@ std::string initialize(State &s) {
   if (!s.queue || err != CL_SUCCESS)
     return "GPU: cannot create an OpenCL command queue on " + s.deviceName +
            " (" + clError(err) + ")";
-  for (cl_mem *buffer : {&s.errorBuffer, &s.emptyBuffer}) {
-    *buffer = cl.clCreateBuffer(s.context, CL_MEM_READ_WRITE, kMinBufferBytes,
-                                nullptr, &err);
-    if (!*buffer || err != CL_SUCCESS)
-      return "GPU: cannot allocate device memory on " + s.deviceName + " (" +
+  s.emptyBuffer = cl.clCreateBuffer(s.context, CL_MEM_READ_WRITE,
+                                    kMinBufferBytes, nullptr, &err);
+  if (!s.emptyBuffer || err != CL_SUCCESS)
+    return "GPU: cannot allocate device memory on " + s.deviceName + " (" +
+           clError(err) + ")";
+  // Error slots start where sub-buffers may (CL_DEVICE_MEM_BASE_ADDR_ALIGN
+  // is in bits).
+  cl_uint alignBits = 0;
+  cl.clGetDeviceInfo(s.device, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof(alignBits),
+                     &alignBits, nullptr);
+  s.errorSlotBytes = std::max<size_t>(64, alignBits / 8);
+  std::vector<char> zeros(kErrorSlots * s.errorSlotBytes, 0);
+  s.errorBuffer =
+      cl.clCreateBuffer(s.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                        zeros.size(), zeros.data(), &err);
+  if (!s.errorBuffer || err != CL_SUCCESS)
+    return "GPU: cannot allocate device memory on " + s.deviceName + " (" +
+           clError(err) + ")";
+  for (size_t slot = 0; slot < kErrorSlots; ++slot) {
+    cl_buffer_region region = {slot * s.errorSlotBytes,
+                               kErrorWords * sizeof(cl_long)};
+    cl_mem sub =
+        cl.clCreateSubBuffer(s.errorBuffer, CL_MEM_READ_WRITE,
+                             CL_BUFFER_CREATE_TYPE_REGION, &region, &err);
+    if (!sub || err != CL_SUCCESS)
+      return "GPU: cannot create the error records on " + s.deviceName + " (" +
              clError(err) + ")";
+    s.errorSlots.push_back(sub);
   }
   if (verboseEnabled())
     std::fprintf(stderr, "VRIR GPU: OpenCL device %s%s\n", s.deviceName.c_str(),
@@ -710,6 +750,35 @@ cl_mem acquireBuffer(State &s, size_t bytes, size_t &capacity,
 // Launch
 //===----------------------------------------------------------------------===//
 
+// Waits for the launches in flight and reports the first failed bounds
+// check among them.
+std::string flushLocked(State &s, bool report = true) {
+  if (s.pending.empty())
+    return "";
+  size_t bytes = s.pending.size() * s.errorSlotBytes;
+  std::vector<int64_t> words(bytes / sizeof(int64_t));
+  cl_int err =
+      s.cl.clEnqueueReadBuffer(s.queue, s.errorBuffer, CL_TRUE, 0, bytes,
+                               words.data(), 0, nullptr, nullptr);
+  ++runtimeStats().waits;
+  std::vector<PendingLaunch> pending = std::move(s.pending);
+  s.pending.clear();
+  if (err != CL_SUCCESS)
+    return formatString("GPU: a kernel failed (%s)", clError(err).c_str());
+  if (std::any_of(words.begin(), words.end(), [](int64_t w) { return w; })) {
+    if (report)
+      reportBoundsErrors(pending, words.data(),
+                         s.errorSlotBytes / sizeof(int64_t));
+    std::fill(words.begin(), words.end(), 0);
+    err = s.cl.clEnqueueWriteBuffer(s.queue, s.errorBuffer, CL_TRUE, 0, bytes,
+                                    words.data(), 0, nullptr, nullptr);
+    if (err != CL_SUCCESS)
+      return formatString("GPU: copying to the device failed (%s)",
+                          clError(err).c_str());
+  }
+  return "";
+}
+
 // The device memory of the residency table: pooled buffers, blocking
 // copies on the in-order queue.
 class OpenCLMemory final : public DeviceMemory {
@@ -740,6 +809,10 @@ public:
   std::string download(const DeviceBuffer &buffer, void *host,
                        size_t bytes) override {
     State &s = getState();
+    // Failed bounds checks are known before the host sees results.
+    std::string error = flushLocked(s);
+    if (!error.empty())
+      return error;
     cl_int err =
         s.cl.clEnqueueReadBuffer(s.queue, static_cast<cl_mem>(buffer.handle),
                                  CL_TRUE, 0, bytes, host, 0, nullptr, nullptr);
@@ -748,6 +821,10 @@ public:
       return formatString("GPU: copying %zu bytes from the device failed (%s)",
                           bytes, clError(err).c_str());
     return "";
+  }
+  std::string flush(bool report) override {
+    State &s = getState();
+    return s.initialized ? flushLocked(s, report) : "";
   }
 };
 
@@ -870,13 +947,13 @@ std::string launchLocked(State &s, int64_t format, const char *binary,
   error = table.prepare(plan, numArgs, args, placements);
   if (!error.empty())
     return error;
-  const cl_long zeros[kErrorWords] = {};
-  cl_int err =
-      cl.clEnqueueWriteBuffer(s.queue, s.errorBuffer, CL_TRUE, 0, sizeof(zeros),
-                              zeros, 0, nullptr, nullptr);
-  if (err != CL_SUCCESS)
-    return formatString("GPU: copying to the device failed (%s)",
-                        clError(err).c_str());
+  // A free error record.
+  if (s.pending.size() == kErrorSlots) {
+    error = flushLocked(s);
+    if (!error.empty())
+      return error;
+  }
+  cl_int err = CL_SUCCESS;
 
   // Kernel arguments.
   cl_uint param = 0;
@@ -904,7 +981,8 @@ std::string launchLocked(State &s, int64_t format, const char *binary,
           "GPU: setting argument %lld of kernel '%s' failed (%s)",
           static_cast<long long>(i), kernelName, clError(err).c_str());
   }
-  err = cl.clSetKernelArg(kernel, param, sizeof(cl_mem), &s.errorBuffer);
+  cl_mem errorSlot = s.errorSlots[s.pending.size()];
+  err = cl.clSetKernelArg(kernel, param, sizeof(cl_mem), &errorSlot);
   if (err != CL_SUCCESS)
     return formatString(
         "GPU: setting the error buffer of kernel '%s' failed (%s)", kernelName,
@@ -922,24 +1000,16 @@ std::string launchLocked(State &s, int64_t format, const char *binary,
 
   table.markWritten(plan);
 
-  // Results: the error record, and (outside a scope) the written arrays.
-  cl_long errorWords[kErrorWords] = {};
-  err = cl.clEnqueueReadBuffer(s.queue, s.errorBuffer, CL_TRUE, 0,
-                               sizeof(errorWords), errorWords, 0, nullptr,
-                               nullptr);
-  ++runtimeStats().waits;
-  if (err != CL_SUCCESS)
-    return formatString("GPU: kernel '%s' failed (%s)", kernelName,
-                        clError(err).c_str());
-  if (scopeDepth() == 0) {
-    error = endImplicitScope(table);
-    if (!error.empty())
-      return error;
-  }
+  s.pending.push_back({sites, numSites});
+  cl.clFlush(s.queue); // start it now; nothing waits for it
 
-  if (errorWords[0] != 0)
-    vrir_rt_parallel_bounds_error(siteName(sites, numSites, errorWords[1]),
-                                  errorWords[2], errorWords[3], errorWords[4]);
+  // Outside a scope: wait, and bring the results back.
+  if (scopeDepth() == 0) {
+    error = flushLocked(s);
+    if (error.empty())
+      error = endImplicitScope(table);
+    return error;
+  }
   return "";
 }
 

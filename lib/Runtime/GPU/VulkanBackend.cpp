@@ -59,7 +59,12 @@ using namespace vrir::gpu;
 namespace {
 
 // The error buffer: five int64 words.
-constexpr size_t kErrorWords = 5;
+// Launches are recorded into batches of at most this many, each submitted
+// without a wait once full; two batches alternate (one runs while the other
+// is recorded). Each launch has its own error record (kErrorSlots in all).
+constexpr size_t kBatchLaunches = 16;
+constexpr size_t kBatches = 2;
+static_assert(kBatches * kBatchLaunches <= kErrorSlots);
 // Smallest buffer allocated (stands also for arguments of 0 bytes).
 constexpr VkDeviceSize kMinBufferBytes = 256;
 // Bytes of one offset or scalar binding.
@@ -515,6 +520,18 @@ struct Layout {
   VkPipelineLayout pipeline = VK_NULL_HANDLE;
 };
 
+// Launches recorded into one command buffer, and what they hold until they
+// finished: descriptor sets, parameter buffers, buffers released meanwhile.
+struct Batch {
+  VkCommandBuffer commands = VK_NULL_HANDLE;
+  VkFence fence = VK_NULL_HANDLE;
+  VkDescriptorPool descriptorPool = VK_NULL_HANDLE;
+  uint32_t descriptorCapacity = 0, descriptorsUsed = 0;
+  bool recording = false, submitted = false;
+  std::vector<PendingLaunch> launches; // error record b*kBatchLaunches + i
+  std::vector<Buffer> buffers;         // released once finished
+};
+
 struct State {
   bool initialized = false;
   std::string initError; // non-empty: no usable device
@@ -526,10 +543,11 @@ struct State {
   VkQueue queue = VK_NULL_HANDLE;
   uint32_t queueFamily = 0;
   VkCommandPool commandPool = VK_NULL_HANDLE;
+  // Transfers through staging buffers (after the batches finished).
   VkCommandBuffer commands = VK_NULL_HANDLE;
   VkFence fence = VK_NULL_HANDLE;
-  VkDescriptorPool descriptorPool = VK_NULL_HANDLE;
-  uint32_t descriptorCapacity = 0;
+  Batch batches[kBatches];
+  size_t current = 0; // the batch being recorded, or to record next
 
   std::string name; // "Vulkan: DEVICE"
   VkPhysicalDeviceProperties properties = {};
@@ -542,6 +560,7 @@ struct State {
   bool lost = false; // the device was lost: no more launches
 
   Buffer errorBuffer, emptyBuffer;
+  VkDeviceSize errorSlotBytes = 0;
 
   // Modules by content (keys view Module::bytes).
   std::unordered_map<std::string_view, std::unique_ptr<Module>> modules;
@@ -1034,12 +1053,18 @@ std::string initialize(State &s) {
     allocate.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
     allocate.commandBufferCount = 1;
     result = vk.vkAllocateCommandBuffers(s.device, &allocate, &s.commands);
+    for (Batch &batch : s.batches)
+      if (result == VK_SUCCESS)
+        result =
+            vk.vkAllocateCommandBuffers(s.device, &allocate, &batch.commands);
   }
-  if (result == VK_SUCCESS) {
-    VkFenceCreateInfo fenceInfo = {};
-    fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO;
+  VkFenceCreateInfo fenceInfo = {};
+  fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO;
+  if (result == VK_SUCCESS)
     result = vk.vkCreateFence(s.device, &fenceInfo, nullptr, &s.fence);
-  }
+  for (Batch &batch : s.batches)
+    if (result == VK_SUCCESS)
+      result = vk.vkCreateFence(s.device, &fenceInfo, nullptr, &batch.fence);
   if (result != VK_SUCCESS)
     return "GPU: cannot create a Vulkan command buffer on " + s.name + " (" +
            vkError(result) + ")";
@@ -1058,10 +1083,14 @@ std::string initialize(State &s) {
   }
 
   std::string error;
-  if (!acquireBuffer(s, kErrorWords * sizeof(int64_t), true, s.errorBuffer,
+  // Error records at offsets a descriptor may start at.
+  s.errorSlotBytes = std::max<VkDeviceSize>(
+      64, s.properties.limits.minStorageBufferOffsetAlignment);
+  if (!acquireBuffer(s, kErrorSlots * s.errorSlotBytes, true, s.errorBuffer,
                      error) ||
       !acquireBuffer(s, kParamBytes, true, s.emptyBuffer, error))
     return error;
+  std::memset(s.errorBuffer.mapped, 0, kErrorSlots * s.errorSlotBytes);
 
   if (verboseEnabled()) {
     const VkPhysicalDeviceLimits &limits = s.properties.limits;
@@ -1278,57 +1307,49 @@ VkPipeline getPipeline(State &s, Module &module, const char *kernelName,
 // Launch
 //===----------------------------------------------------------------------===//
 
-// The parameter buffer and descriptor set of one launch, given back at the
-// end.
+// The parameter buffer of a launch that is not recorded (yet).
 struct LaunchResources {
   State &s;
-  Buffer params;            // offsets and scalars
-  bool descriptors = false; // a set was allocated from the pool
-  bool pending = false;     // commands may still be running
+  Buffer params; // offsets and scalars
   explicit LaunchResources(State &s) : s(s) {}
-  ~LaunchResources() {
-    if (pending) {
-      // The wait for the fence failed: make sure nothing runs and the fence
-      // is unsignaled for the next launch.
-      s.vk.vkDeviceWaitIdle(s.device);
-      s.vk.vkResetFences(s.device, 1, &s.fence);
-    }
-    if (descriptors)
-      s.vk.vkResetDescriptorPool(s.device, s.descriptorPool, 0);
-    releaseBuffer(s, params);
-  }
+  ~LaunchResources() { releaseBuffer(s, params); }
 };
 
-// A descriptor set of `numBindings` storage buffers with `layout`, from the
-// pool (grown as needed; reset after every launch).
-VkResult allocateDescriptorSet(State &s, uint32_t numBindings,
+// A descriptor set of `numBindings` storage buffers with `layout` from the
+// batch's pool (which the caller made sure has room or is idle; an idle
+// pool too small is replaced).
+VkResult allocateDescriptorSet(State &s, Batch &batch, uint32_t numBindings,
                                const Layout &layout, VkDescriptorSet &set) {
-  if (numBindings > s.descriptorCapacity) {
-    if (s.descriptorPool)
-      s.vk.vkDestroyDescriptorPool(s.device, s.descriptorPool, nullptr);
-    s.descriptorPool = VK_NULL_HANDLE;
-    s.descriptorCapacity = 0;
-    uint32_t capacity = std::max(numBindings, 64u);
+  if (batch.descriptorsUsed + numBindings > batch.descriptorCapacity) {
+    if (batch.descriptorPool)
+      s.vk.vkDestroyDescriptorPool(s.device, batch.descriptorPool, nullptr);
+    batch.descriptorPool = VK_NULL_HANDLE;
+    batch.descriptorCapacity = 0;
+    uint32_t capacity =
+        std::max<uint32_t>(numBindings * kBatchLaunches, 64 * kBatchLaunches);
     VkDescriptorPoolSize size = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, capacity};
     VkDescriptorPoolCreateInfo info = {};
     info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO;
-    info.maxSets = 1;
+    info.maxSets = kBatchLaunches;
     info.poolSizeCount = 1;
     info.pPoolSizes = &size;
     VkResult result = s.vk.vkCreateDescriptorPool(s.device, &info, nullptr,
-                                                  &s.descriptorPool);
+                                                  &batch.descriptorPool);
     if (result != VK_SUCCESS) {
-      s.descriptorPool = VK_NULL_HANDLE;
+      batch.descriptorPool = VK_NULL_HANDLE;
       return result;
     }
-    s.descriptorCapacity = capacity;
+    batch.descriptorCapacity = capacity;
   }
   VkDescriptorSetAllocateInfo allocate = {};
   allocate.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO;
-  allocate.descriptorPool = s.descriptorPool;
+  allocate.descriptorPool = batch.descriptorPool;
   allocate.descriptorSetCount = 1;
   allocate.pSetLayouts = &layout.set;
-  return s.vk.vkAllocateDescriptorSets(s.device, &allocate, &set);
+  VkResult result = s.vk.vkAllocateDescriptorSets(s.device, &allocate, &set);
+  if (result == VK_SUCCESS)
+    batch.descriptorsUsed += numBindings;
+  return result;
 }
 
 void memoryBarrier(State &s, VkPipelineStageFlags srcStage,
@@ -1342,40 +1363,93 @@ void memoryBarrier(State &s, VkPipelineStageFlags srcStage,
                             nullptr, 0, nullptr);
 }
 
-// Begins recording the command buffer (idle between submissions).
-VkResult beginCommands(State &s) {
-  VkResult result = s.vk.vkResetCommandBuffer(s.commands, 0);
+// Begins recording `commands` (idle).
+VkResult beginCommands(State &s, VkCommandBuffer commands) {
+  VkResult result = s.vk.vkResetCommandBuffer(commands, 0);
   VkCommandBufferBeginInfo begin = {};
   begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
   begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
   if (result == VK_SUCCESS)
-    result = s.vk.vkBeginCommandBuffer(s.commands, &begin);
+    result = s.vk.vkBeginCommandBuffer(commands, &begin);
   return result;
 }
 
-// Ends the command buffer, submits it and waits for it. `pending` is set
-// while the device may still run it (cleared once the wait succeeded).
-VkResult submitAndWait(State &s, bool &pending) {
-  VkResult result = s.vk.vkEndCommandBuffer(s.commands);
+// Ends `commands` and submits it, signalling `fence`.
+VkResult submit(State &s, VkCommandBuffer commands, VkFence fence) {
+  VkResult result = s.vk.vkEndCommandBuffer(commands);
   if (result != VK_SUCCESS)
     return result;
-  VkSubmitInfo submit = {};
-  submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
-  submit.commandBufferCount = 1;
-  submit.pCommandBuffers = &s.commands;
-  result = s.vk.vkQueueSubmit(s.queue, 1, &submit, s.fence);
-  if (result != VK_SUCCESS)
-    return result;
-  pending = true;
+  VkSubmitInfo info = {};
+  info.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
+  info.commandBufferCount = 1;
+  info.pCommandBuffers = &commands;
+  return s.vk.vkQueueSubmit(s.queue, 1, &info, fence);
+}
+
+// Waits for `fence` and resets it. After a failure the device is idle and
+// the fence reset all the same (the next submission may use it).
+VkResult waitAndReset(State &s, VkFence fence) {
   ++runtimeStats().waits;
-  result = s.vk.vkWaitForFences(s.device, 1, &s.fence, VK_TRUE, UINT64_MAX);
-  if (result == VK_SUCCESS) {
-    pending = false;
-    result = s.vk.vkResetFences(s.device, 1, &s.fence);
-  }
+  VkResult result =
+      s.vk.vkWaitForFences(s.device, 1, &fence, VK_TRUE, UINT64_MAX);
+  if (result != VK_SUCCESS)
+    s.vk.vkDeviceWaitIdle(s.device);
+  VkResult reset = s.vk.vkResetFences(s.device, 1, &fence);
+  if (result == VK_SUCCESS)
+    result = reset;
   if (result == VK_ERROR_DEVICE_LOST)
     s.lost = true;
   return result;
+}
+
+// Finishes batch `b` (submitting it if it is still being recorded): waits
+// for it, reports the first failed bounds check of its launches (if
+// `report`), and frees what it held.
+std::string finishBatch(State &s, size_t b, bool report) {
+  Batch &batch = s.batches[b];
+  VkResult result = VK_SUCCESS;
+  if (batch.recording) {
+    batch.recording = false;
+    result = submit(s, batch.commands, batch.fence);
+    batch.submitted = result == VK_SUCCESS;
+  }
+  if (batch.submitted) {
+    batch.submitted = false;
+    VkResult waited = waitAndReset(s, batch.fence);
+    if (result == VK_SUCCESS)
+      result = waited;
+  }
+  if (batch.descriptorPool)
+    s.vk.vkResetDescriptorPool(s.device, batch.descriptorPool, 0);
+  batch.descriptorsUsed = 0;
+  for (Buffer &buffer : batch.buffers)
+    releaseBuffer(s, buffer);
+  batch.buffers.clear();
+  size_t slotWords = s.errorSlotBytes / sizeof(int64_t);
+  auto *words = static_cast<int64_t *>(s.errorBuffer.mapped) +
+                b * kBatchLaunches * slotWords;
+  size_t count = batch.launches.size();
+  if (report && result == VK_SUCCESS)
+    reportBoundsErrors(batch.launches, words, slotWords);
+  std::memset(words, 0, count * s.errorSlotBytes);
+  batch.launches.clear();
+  if (result != VK_SUCCESS)
+    return formatString("GPU: running %zu kernels on %s failed (%s)", count,
+                        s.name.c_str(), vkError(result).c_str());
+  return "";
+}
+
+// Waits for every batch, oldest first.
+std::string flushLocked(State &s, bool report = true) {
+  if (!s.initialized || !s.initError.empty())
+    return "";
+  std::string error;
+  for (size_t i = 1; i <= kBatches; ++i) {
+    std::string batchError = finishBatch(s, (s.current + i) % kBatches, report);
+    if (error.empty())
+      error = batchError;
+  }
+  return error;
 }
 
 // The device memory of the residency table. Mapped buffers are filled and
@@ -1396,10 +1470,22 @@ public:
     return "";
   }
   void release(DeviceBuffer &buffer) override {
+    State &s = getState();
     auto *vkBuffer = static_cast<Buffer *>(buffer.handle);
-    releaseBuffer(getState(), *vkBuffer);
+    // Kernels in flight may use it: it goes with the current batch.
+    Batch &batch = s.batches[s.current];
+    bool inFlight = false;
+    for (const Batch &b : s.batches)
+      inFlight |= b.recording || b.submitted;
+    if (inFlight)
+      batch.buffers.push_back(*vkBuffer);
+    else
+      releaseBuffer(s, *vkBuffer);
     delete vkBuffer;
     buffer = DeviceBuffer();
+  }
+  std::string flush(bool report) override {
+    return flushLocked(getState(), report);
   }
   std::string upload(const DeviceBuffer &buffer, const void *host,
                      size_t bytes) override {
@@ -1415,6 +1501,11 @@ public:
 private:
   std::string copy(Buffer &device, void *host, size_t bytes, bool toDevice) {
     State &s = getState();
+    // The kernels in flight may use the buffer; downloaded results must
+    // not be seen before a failed bounds check is.
+    std::string error = flushLocked(s);
+    if (!error.empty())
+      return error;
     if (device.mapped) {
       if (toDevice)
         std::memcpy(device.mapped, host, bytes);
@@ -1425,14 +1516,12 @@ private:
     if (s.lost)
       return "GPU: the Vulkan device " + s.name +
              " was lost in an earlier launch";
-    std::string error;
     Buffer staging;
     if (!acquireBuffer(s, bytes, true, staging, error))
       return error;
     if (toDevice)
       std::memcpy(staging.mapped, host, bytes);
-    bool pending = false;
-    VkResult result = beginCommands(s);
+    VkResult result = beginCommands(s, s.commands);
     if (result == VK_SUCCESS) {
       VkBufferCopy region = {0, 0, bytes};
       if (toDevice) {
@@ -1449,11 +1538,9 @@ private:
                       VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
                       VK_ACCESS_HOST_READ_BIT);
       }
-      result = submitAndWait(s, pending);
-    }
-    if (pending) {
-      s.vk.vkDeviceWaitIdle(s.device);
-      s.vk.vkResetFences(s.device, 1, &s.fence);
+      result = submit(s, s.commands, s.fence);
+      if (result == VK_SUCCESS)
+        result = waitAndReset(s, s.fence);
     }
     if (result == VK_SUCCESS && !toDevice)
       std::memcpy(host, staging.mapped, bytes);
@@ -1583,6 +1670,27 @@ std::string launchLocked(State &s, const char *binary, int64_t binarySize,
   error = table.prepare(plan, numArgs, args, placements);
   if (!error.empty())
     return error;
+  // The batch to record into: the current one unless it is full, then the
+  // other one once its launches finished.
+  Batch *batch = &s.batches[s.current];
+  if (batch->recording &&
+      (batch->launches.size() == kBatchLaunches ||
+       batch->descriptorsUsed + numBindings > batch->descriptorCapacity)) {
+    batch->recording = false;
+    VkResult result = submit(s, batch->commands, batch->fence);
+    if (result != VK_SUCCESS) {
+      error = finishBatch(s, s.current, true);
+      return error.empty() ? "GPU: cannot submit Vulkan commands (" +
+                                 vkError(result) + ")"
+                           : error;
+    }
+    batch->submitted = true;
+    s.current = (s.current + 1) % kBatches;
+    batch = &s.batches[s.current];
+    error = finishBatch(s, s.current, true);
+    if (!error.empty())
+      return error;
+  }
   LaunchResources resources(s);
 
   // Offsets and scalars, each in its own slot of one buffer.
@@ -1622,16 +1730,16 @@ std::string launchLocked(State &s, const char *binary, int64_t binarySize,
       addParam(&arg.value, static_cast<size_t>(arg.size));
     }
   }
-  std::memset(s.errorBuffer.mapped, 0, kErrorWords * sizeof(int64_t));
-  infos.push_back({s.errorBuffer.buffer, 0, kErrorWords * sizeof(int64_t)});
+  size_t errorSlot = s.current * kBatchLaunches + batch->launches.size();
+  infos.push_back({s.errorBuffer.buffer, errorSlot * s.errorSlotBytes,
+                   kErrorWords * sizeof(int64_t)});
 
   VkDescriptorSet set = VK_NULL_HANDLE;
-  VkResult result = allocateDescriptorSet(s, numBindings, *layout, set);
+  VkResult result = allocateDescriptorSet(s, *batch, numBindings, *layout, set);
   if (result != VK_SUCCESS)
     return formatString("GPU: cannot allocate the %u descriptors of kernel "
                         "'%s' (%s)",
                         numBindings, kernelName, vkError(result).c_str());
-  resources.descriptors = true;
   std::vector<VkWriteDescriptorSet> writes(numBindings);
   for (uint32_t b = 0; b < numBindings; ++b) {
     writes[b] = {};
@@ -1644,42 +1752,41 @@ std::string launchLocked(State &s, const char *binary, int64_t binarySize,
   }
   vk.vkUpdateDescriptorSets(s.device, numBindings, writes.data(), 0, nullptr);
 
-  // Commands: the dispatch; the error record and host-visible buffers are
-  // read by the host after it.
-  result = beginCommands(s);
-  if (result != VK_SUCCESS)
-    return "GPU: cannot record Vulkan commands (" + vkError(result) + ")";
-  vk.vkCmdBindPipeline(s.commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-  vk.vkCmdBindDescriptorSets(s.commands, VK_PIPELINE_BIND_POINT_COMPUTE,
+  // Commands: the dispatch, then a barrier for whatever reads its results
+  // (the next kernel, a copy, the host).
+  if (!batch->recording) {
+    result = beginCommands(s, batch->commands);
+    if (result != VK_SUCCESS)
+      return "GPU: cannot record Vulkan commands (" + vkError(result) + ")";
+    batch->recording = true;
+  }
+  vk.vkCmdBindPipeline(batch->commands, VK_PIPELINE_BIND_POINT_COMPUTE,
+                       pipeline);
+  vk.vkCmdBindDescriptorSets(batch->commands, VK_PIPELINE_BIND_POINT_COMPUTE,
                              layout->pipeline, 0, 1, &set, 0, nullptr);
-  vk.vkCmdDispatch(s.commands, static_cast<uint32_t>(grid[0]),
+  vk.vkCmdDispatch(batch->commands, static_cast<uint32_t>(grid[0]),
                    static_cast<uint32_t>(grid[1]),
                    static_cast<uint32_t>(grid[2]));
-  memoryBarrier(s, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                VK_ACCESS_SHADER_WRITE_BIT,
-                VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
-                    VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
-                VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
-                    VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_HOST_READ_BIT);
+  VkMemoryBarrier barrier = {};
+  barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
+  barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+  barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT |
+                          VK_ACCESS_SHADER_WRITE_BIT |
+                          VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_HOST_READ_BIT;
+  vk.vkCmdPipelineBarrier(batch->commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                          VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
+                              VK_PIPELINE_STAGE_TRANSFER_BIT |
+                              VK_PIPELINE_STAGE_HOST_BIT,
+                          0, 1, &barrier, 0, nullptr, 0, nullptr);
+  batch->launches.push_back({sites, numSites});
+  batch->buffers.push_back(resources.params);
+  resources.params = Buffer();
   ++runtimeStats().kernels;
-  result = submitAndWait(s, resources.pending);
-  if (result != VK_SUCCESS)
-    return formatString("GPU: launching kernel '%s' on a grid of "
-                        "%zux%zux%zu work-groups of %zux%zux%zu failed (%s)",
-                        kernelName, grid[0], grid[1], grid[2], block[0],
-                        block[1], block[2], vkError(result).c_str());
   table.markWritten(plan);
-  if (scopeDepth() == 0) {
-    error = endImplicitScope(table);
-    if (!error.empty())
-      return error;
-  }
 
-  int64_t errorWords[kErrorWords];
-  std::memcpy(errorWords, s.errorBuffer.mapped, sizeof(errorWords));
-  if (errorWords[0] != 0)
-    vrir_rt_parallel_bounds_error(siteName(sites, numSites, errorWords[1]),
-                                  errorWords[2], errorWords[3], errorWords[4]);
+  // Outside a scope: run it now and bring the results back.
+  if (scopeDepth() == 0)
+    return endImplicitScope(table);
   return "";
 }
 
