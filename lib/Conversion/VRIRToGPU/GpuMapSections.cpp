@@ -325,6 +325,149 @@ LogicalResult reduceOnGrid(IRRewriter &rewriter, scf::ParallelOp loop,
   return success();
 }
 
+/// `C += A @ B` (a `linalg.matmul` on 2-D memrefs of integers or floats,
+/// no user-defined maps) as a tiled kernel: each work-group of 32x8
+/// work-items computes a 32x32 tile of C, four rows per work-item, from
+/// 32x32 tiles of A and B staged in work-group memory (RaijinCL's scheme,
+/// thesis chapter 8). Work-items of one row of the group read consecutive
+/// elements of A, B and C (row-major data coalesces). Returns false (and
+/// changes nothing) for other matmuls.
+bool tileMatmul(IRRewriter &rewriter, linalg::MatmulOp matmul) {
+  constexpr int64_t kTile = 32, kRows = 8, kPerItem = kTile / kRows;
+  if (matmul.hasUserDefinedMaps() || !matmul.hasPureBufferSemantics())
+    return false;
+  Value a = matmul.getDpsInputOperand(0)->get();
+  Value bMatrix = matmul.getDpsInputOperand(1)->get();
+  Value c = matmul.getDpsInitOperand(0)->get();
+  auto cType = dyn_cast<MemRefType>(c.getType());
+  if (!cType || cType.getRank() != 2)
+    return false;
+  Type type = cType.getElementType();
+  if (!type.isIntOrFloat() ||
+      cast<MemRefType>(a.getType()).getElementType() != type ||
+      cast<MemRefType>(bMatrix.getType()).getElementType() != type)
+    return false;
+  bool isFloat = isa<FloatType>(type);
+
+  Location loc = matmul.getLoc();
+  OpBuilder &b = rewriter;
+  rewriter.setInsertionPoint(matmul);
+  auto index = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, value);
+  };
+  Value m = memref::DimOp::create(b, loc, c, 0);
+  Value n = memref::DimOp::create(b, loc, c, 1);
+  Value k = memref::DimOp::create(b, loc, a, 1);
+  Value tile = index(kTile);
+  Value one = index(1);
+  Value groupsX = arith::CeilDivSIOp::create(b, loc, n, tile);
+  Value groupsY = arith::CeilDivSIOp::create(b, loc, m, tile);
+  auto sharedType = MemRefType::get(
+      {kTile, kTile}, type, AffineMap(),
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
+  auto launch = gpu::LaunchOp::create(
+      b, loc, groupsX, groupsY, one, tile, index(kRows), one,
+      /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
+      /*asyncDependencies=*/ValueRange{},
+      /*workgroupAttributions=*/TypeRange{sharedType, sharedType});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&launch.getBody().front());
+  Value tx = launch.getThreadIds().x, ty = launch.getThreadIds().y;
+  Value rowBase = arith::MulIOp::create(b, loc, launch.getBlockIds().y, tile);
+  Value col = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, launch.getBlockIds().x, tile), tx);
+  Value aTile = launch.getWorkgroupAttributions()[0];
+  Value bTile = launch.getWorkgroupAttributions()[1];
+  Value zero = isFloat ? Value(arith::ConstantOp::create(
+                             b, loc, type, b.getFloatAttr(type, 0.0)))
+                       : Value(arith::ConstantOp::create(
+                             b, loc, type, b.getIntegerAttr(type, 0)));
+  auto inBounds = [&](Value i, Value extent) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i, extent);
+  };
+  auto guardedLoad = [&](Value memref, Value i, Value iExtent, Value j,
+                         Value jExtent) -> Value {
+    Value ok = arith::AndIOp::create(b, loc, inBounds(i, iExtent),
+                                     inBounds(j, jExtent));
+    auto ifOp = scf::IfOp::create(
+        b, loc, ok,
+        [&](OpBuilder &b, Location loc) {
+          scf::YieldOp::create(
+              b, loc,
+              memref::LoadOp::create(b, loc, memref, ValueRange{i, j})
+                  .getResult());
+        },
+        [&](OpBuilder &b, Location loc) {
+          scf::YieldOp::create(b, loc, zero);
+        });
+    return ifOp.getResult(0);
+  };
+  // Row r of this work-item within the tile: ty + 8r.
+  auto localRow = [&](int64_t r) {
+    return arith::AddIOp::create(b, loc, ty, index(r * kRows));
+  };
+
+  SmallVector<Value> initial(kPerItem, zero);
+  auto kLoop = scf::ForOp::create(
+      b, loc, index(0), k, tile, initial,
+      [&](OpBuilder &b, Location loc, Value k0, ValueRange acc) {
+        // Stage A[rowBase + i, k0 + tx] and B[k0 + i, col] for the
+        // work-item's rows i.
+        Value aCol = arith::AddIOp::create(b, loc, k0, tx);
+        for (int64_t r = 0; r < kPerItem; ++r) {
+          Value i = localRow(r);
+          Value aRow = arith::AddIOp::create(b, loc, rowBase, i);
+          memref::StoreOp::create(b, loc, guardedLoad(a, aRow, m, aCol, k),
+                                  aTile, ValueRange{i, tx});
+          Value bRow = arith::AddIOp::create(b, loc, k0, i);
+          memref::StoreOp::create(b, loc, guardedLoad(bMatrix, bRow, k, col, n),
+                                  bTile, ValueRange{i, tx});
+        }
+        gpu::BarrierOp::create(b, loc);
+        auto inner = scf::ForOp::create(
+            b, loc, index(0), tile, one, acc,
+            [&](OpBuilder &b, Location loc, Value kk, ValueRange acc) {
+              Value bValue =
+                  memref::LoadOp::create(b, loc, bTile, ValueRange{kk, tx});
+              SmallVector<Value> next;
+              for (int64_t r = 0; r < kPerItem; ++r) {
+                Value aValue = memref::LoadOp::create(
+                    b, loc, aTile, ValueRange{localRow(r), kk});
+                Value product =
+                    isFloat
+                        ? Value(arith::MulFOp::create(b, loc, aValue, bValue))
+                        : Value(arith::MulIOp::create(b, loc, aValue, bValue));
+                next.push_back(
+                    isFloat
+                        ? Value(arith::AddFOp::create(b, loc, acc[r], product))
+                        : Value(
+                              arith::AddIOp::create(b, loc, acc[r], product)));
+              }
+              scf::YieldOp::create(b, loc, next);
+            });
+        gpu::BarrierOp::create(b, loc);
+        scf::YieldOp::create(b, loc, inner.getResults());
+      });
+
+  // C[row, col] += the work-item's sums.
+  for (int64_t r = 0; r < kPerItem; ++r) {
+    Value row = arith::AddIOp::create(b, loc, rowBase, localRow(r));
+    Value ok =
+        arith::AndIOp::create(b, loc, inBounds(row, m), inBounds(col, n));
+    auto ifOp = scf::IfOp::create(b, loc, ok, /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    Value old = memref::LoadOp::create(b, loc, c, ValueRange{row, col});
+    Value sum =
+        isFloat ? Value(arith::AddFOp::create(b, loc, old, kLoop.getResult(r)))
+                : Value(arith::AddIOp::create(b, loc, old, kLoop.getResult(r)));
+    memref::StoreOp::create(b, loc, sum, c, ValueRange{row, col});
+  }
+  gpu::TerminatorOp::create(b, loc);
+  rewriter.eraseOp(matmul);
+  return true;
+}
+
 struct GpuMapSectionsPass
     : public vrir::impl::GpuMapSectionsBase<GpuMapSectionsPass> {
   using GpuMapSectionsBase::GpuMapSectionsBase;
@@ -361,6 +504,9 @@ struct GpuMapSectionsPass
       bool inKernel =
           op->getParentOfType<scf::ParallelOp>() &&
           section->isProperAncestor(op->getParentOfType<scf::ParallelOp>());
+      if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation()))
+        if (!inKernel && tileMatmul(rewriter, matmul))
+          continue;
       if (inKernel ? failed(linalg::linalgOpToLoops(rewriter, op))
                    : failed(linalg::linalgOpToParallelLoops(rewriter, op)))
         return op->emitOpError("could not be lowered to loops for the GPU");

@@ -113,3 +113,39 @@ func.func @mixed(%x: memref<?xf64>, %y: memref<?x?xf64>, %n: index) -> f64 {
   } {vrir.gpu_section}
   return %r : f64
 }
+
+// -----
+
+// A matrix product: one launch of 32x8 work-items per 32x32 tile of C
+// (grid: ceil(n/32) x ceil(m/32)), with A and B staged through two 32x32
+// work-group buffers between barriers; each work-item accumulates four rows
+// and adds them to C where they fall inside it. A matmul with indexing maps
+// of its own stays a linalg op turned into loops.
+// CHECK-LABEL: func.func @matmul
+// CHECK: %[[M:.*]] = memref.dim %arg2, %c0
+// CHECK: %[[N:.*]] = memref.dim %arg2, %c1
+// CHECK: %[[GX:.*]] = arith.ceildivsi %[[N]], %c32
+// CHECK: %[[GY:.*]] = arith.ceildivsi %[[M]], %c32
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %[[GX]], {{.*}} = %[[GY]], {{.*}}) threads({{.*}}) in ({{.*}} = %c32{{[_0-9]*}}, {{.*}} = %c8{{[_0-9]*}}, {{.*}}) workgroup(%{{.*}} : memref<32x32xf64, #gpu.address_space<workgroup>>, %{{.*}} : memref<32x32xf64, #gpu.address_space<workgroup>>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (f64, f64, f64, f64)
+// CHECK-COUNT-8: memref.store {{.*}} : memref<32x32xf64, #gpu.address_space<workgroup>>
+// CHECK: gpu.barrier
+// CHECK: scf.for
+// CHECK-COUNT-4: arith.mulf
+// CHECK: gpu.barrier
+// CHECK-COUNT-4: memref.store {{.*}}, %arg2
+// CHECK: gpu.terminator
+// CHECK-NOT: gpu.launch
+// CHECK: scf.parallel
+// CHECK: return
+func.func @matmul(%A: memref<?x?xf64>, %B: memref<?x?xf64>, %C: memref<?x?xf64>) {
+  scf.execute_region {
+    linalg.matmul ins(%A, %B : memref<?x?xf64>, memref<?x?xf64>) outs(%C : memref<?x?xf64>)
+    linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>,
+                                   affine_map<(d0, d1, d2) -> (d2, d1)>,
+                                   affine_map<(d0, d1, d2) -> (d0, d1)>]
+        ins(%A, %B : memref<?x?xf64>, memref<?x?xf64>) outs(%C : memref<?x?xf64>)
+    scf.yield
+  } {vrir.gpu_section}
+  return
+}

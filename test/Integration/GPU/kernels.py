@@ -38,6 +38,9 @@ nb_vel_after = nb_vel + nb_dt * (nb_mass[None, :, None] * diff
 nb_pos_after = nb_pos + nb_dt * nb_vel_after
 
 cm = np.asfortranarray(rng.random((45, 71)))
+# Matrix products: 45x71 @ 71x33 and 65x64 @ 64x97 (tile edges).
+mA = rng.random((71, 33))
+mC, mD = rng.random((65, 64)), np.asfortranarray(rng.random((64, 97)))
 values = rng.integers(0, 16, 5000)
 xv = rng.random(1000) - 0.5
 
@@ -68,6 +71,11 @@ CASES = [
     Case("nbody_step", [("pos", nb_pos), ("vel", nb_vel), ("mass", nb_mass),
                         ("dt", nb_dt), ("eps2", nb_eps2)],
          inplace={"pos": nb_pos_after, "vel": nb_vel_after}, rtol=1e-11),
+    Case("matmul_mixed", [("A", cm), ("B", mA), ("C", mC), ("D", mD)],
+         results=[cm @ mA, mC @ mD], rtol=1e-11),
+    Case("matmul_mixed", [("A", cm[:1, :1]), ("B", mA[:1, :1]),
+                          ("C", mC[:, :0]), ("D", mD[:0, :])],
+         results=[cm[:1, :1] @ mA[:1, :1], mC[:, :0] @ mD[:0, :]]),
     Case("transpose_loops", [("A", cm)], results=[cm.T]),
     Case("scale_cm", [("A", cm), ("alpha", 3.0)], results=[3.0 * cm]),
     Case("histogram", [("values", values.astype(np.int64)), ("bins", 16)],

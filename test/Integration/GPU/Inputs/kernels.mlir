@@ -144,6 +144,17 @@ module {
     return
   }
 
+  // Matrix products of any shape and layout: the tiled kernel (32x32 tiles)
+  // at its edges, column-major operands, an empty inner dimension.
+  func.func @matmul_mixed(%A: !cm, %B: !m, %C: !m, %D: !cm) -> (!m, !cm) {
+    %r:2 = vrir.gpu_section -> (!m, !cm) {
+      %p = vrir.matmul %A, %B : !cm, !m -> !m
+      %q = vrir.matmul %C, %D : !m, !cm -> !cm
+      vrir.yield %p, %q : !m, !cm
+    }
+    return %r#0, %r#1 : !m, !cm
+  }
+
   // A column-major input written transposed into a row-major result.
   func.func @transpose_loops(%A: !cm) -> !m {
     %c0 = arith.constant 0 : index
