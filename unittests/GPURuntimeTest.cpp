@@ -12,6 +12,7 @@
 #include "gtest/gtest.h"
 
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <thread>
@@ -20,6 +21,15 @@
 namespace {
 
 using namespace vrir_test;
+
+// A disk cache of compiled programs of this process's own: counts of
+// compiles do not depend on earlier runs.
+const bool kPrivateDiskCache = [] {
+  char directory[] = "/tmp/vrir-gpu-test-cache-XXXXXX";
+  if (::mkdtemp(directory))
+    ::setenv("VRIR_CACHE_DIR", directory, 1);
+  return true;
+}();
 
 class GPURuntime : public ::testing::Test {
 protected:

@@ -9,8 +9,9 @@ from .runtime import gpu_stats as _gpu_stats, reset_gpu_stats as _reset_gpu_stat
 def stats():
     """Counters of the GPU runtime since the process started or the last
     reset_stats(): kernels, uploads, downloads, bytes_uploaded,
-    bytes_downloaded, compiles, compile_seconds and waits (times the host
-    blocked on the device)."""
+    bytes_downloaded, compiles, compile_seconds, waits (times the host
+    blocked on the device) and disk_cache_hits (OpenCL programs loaded from
+    the disk cache instead of compiled)."""
     return _gpu_stats()
 
 

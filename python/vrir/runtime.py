@@ -51,7 +51,8 @@ class _GpuStats(ctypes.Structure):
     _fields_ = [("kernels", ctypes.c_int64), ("uploads", ctypes.c_int64),
                 ("downloads", ctypes.c_int64), ("bytes_uploaded", ctypes.c_int64),
                 ("bytes_downloaded", ctypes.c_int64), ("compiles", ctypes.c_int64),
-                ("compile_seconds", ctypes.c_double), ("waits", ctypes.c_int64)]
+                ("compile_seconds", ctypes.c_double), ("waits", ctypes.c_int64),
+                ("disk_cache_hits", ctypes.c_int64)]
 
 
 _gpu_runtime = None

@@ -737,6 +737,7 @@ int main(int argc, char **argv) {
   // `--stats` (LLVM's option, which also enables LLVM's statistics): the GPU
   // runtime's counters over all runs.
   if (llvm::AreStatisticsEnabled()) {
+    llvm::outs().flush(); // the results first
     // The GPU runtime is one of the libraries the execution engine loaded.
     vrir_gpu_stats stats = {};
     if (auto *getStats = reinterpret_cast<void (*)(vrir_gpu_stats *)>(
@@ -746,14 +747,15 @@ int main(int argc, char **argv) {
     llvm::errs() << llvm::format(
         "gpu stats: kernels=%lld uploads=%lld downloads=%lld "
         "bytes_uploaded=%lld bytes_downloaded=%lld compiles=%lld "
-        "compile_ms=%.1f waits=%lld\n",
+        "compile_ms=%.1f waits=%lld disk_cache_hits=%lld\n",
         static_cast<long long>(stats.kernels),
         static_cast<long long>(stats.uploads),
         static_cast<long long>(stats.downloads),
         static_cast<long long>(stats.bytesUploaded),
         static_cast<long long>(stats.bytesDownloaded),
         static_cast<long long>(stats.compiles), stats.compileSeconds * 1e3,
-        static_cast<long long>(stats.waits));
+        static_cast<long long>(stats.waits),
+        static_cast<long long>(stats.diskCacheHits));
   }
   if (printTime) {
     llvm::errs() << llvm::format("compile: %.1f ms\n", compileMs);

@@ -162,11 +162,18 @@ const char *vrir_gpu_device_name(int64_t format);
  * error word); `waits` counts the times the host blocked until the device
  * was done; `compiles` counts program builds, successful or not (Vulkan:
  * one per pipeline, i.e. per kernel of a module, and one per module that
- * cannot be loaded), and `compileSeconds` their time. */
+ * cannot be loaded), and `compileSeconds` their time; `diskCacheHits`
+ * counts OpenCL programs loaded from the disk cache instead (Vulkan
+ * pipelines are built from the driver's pipeline cache, kept on disk the
+ * same way, and counted as compiles).
+ *
+ * Compiled programs are kept in $VRIR_CACHE_DIR/gpu (default
+ * $XDG_CACHE_HOME/vrir/gpu, else ~/.cache/vrir/gpu), keyed by driver,
+ * device and kernel text; VRIR_GPU_DISK_CACHE=0 turns that off. */
 typedef struct {
   int64_t kernels, uploads, downloads, bytesUploaded, bytesDownloaded, compiles;
   double compileSeconds;
-  int64_t waits;
+  int64_t waits, diskCacheHits;
 } vrir_gpu_stats;
 
 void vrir_gpu_get_stats(vrir_gpu_stats *stats);

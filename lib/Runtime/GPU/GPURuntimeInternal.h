@@ -14,9 +14,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace vrir::gpu {
@@ -48,6 +50,18 @@ std::mutex &runtimeMutex();
 
 // The counters of vrir_gpu_get_stats; guarded by runtimeMutex().
 vrir_gpu_stats &runtimeStats();
+
+//===----------------------------------------------------------------------===//
+// Disk cache of compiled programs (DiskCache.cpp)
+//===----------------------------------------------------------------------===//
+
+// A file name for the compiled form of `parts` (driver, device, options,
+// kernel text...).
+std::string diskCacheKey(std::initializer_list<std::string_view> parts);
+// Whether an entry for `key` was read into `data`.
+bool diskCacheRead(const std::string &key, std::string &data);
+// Stores `data` for `key` (atomically; failures are ignored).
+void diskCacheWrite(const std::string &key, std::string_view data);
 
 //===----------------------------------------------------------------------===//
 // Launches in flight

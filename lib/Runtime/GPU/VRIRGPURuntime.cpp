@@ -283,6 +283,8 @@ const char *formatName(int64_t format) {
   X(clCreateContext)                                                           \
   X(clCreateCommandQueue)                                                      \
   X(clCreateProgramWithSource)                                                 \
+  X(clCreateProgramWithBinary)                                                 \
+  X(clGetProgramInfo)                                                          \
   X(clBuildProgram)                                                            \
   X(clGetProgramBuildInfo)                                                     \
   X(clReleaseProgram)                                                          \
@@ -338,6 +340,8 @@ struct State {
   cl_context context = nullptr;
   cl_command_queue queue = nullptr;
   std::string deviceName;
+  // What compiled programs depend on besides their text (disk cache key).
+  std::string compilerIdentity;
   size_t maxWorkGroupSize = 0;
   size_t maxWorkItemSizes[3] = {0, 0, 0};
   cl_ulong maxAllocation = 0;
@@ -491,6 +495,10 @@ std::string initialize(State &s) {
 
   s.deviceName = trim(platformString(cl, s.platform, CL_PLATFORM_NAME)) + ": " +
                  trim(deviceString(cl, s.device, CL_DEVICE_NAME));
+  s.compilerIdentity = s.deviceName + "|" +
+                       platformString(cl, s.platform, CL_PLATFORM_VERSION) +
+                       "|" + deviceString(cl, s.device, CL_DEVICE_VERSION) +
+                       "|" + deviceString(cl, s.device, CL_DRIVER_VERSION);
   if (cl.clGetDeviceInfo(s.device, CL_DEVICE_MAX_WORK_GROUP_SIZE,
                          sizeof(s.maxWorkGroupSize), &s.maxWorkGroupSize,
                          nullptr) != CL_SUCCESS)
@@ -589,6 +597,46 @@ std::string buildLog(const OpenCL &cl, cl_program program,
   return trim(log.c_str());
 }
 
+// The program stored under `key` in the disk cache, built for the device;
+// null when there is none or it does not build.
+cl_program loadCachedProgram(State &s, const std::string &key,
+                             const char *options) {
+  std::string data;
+  if (!diskCacheRead(key, data) || data.empty())
+    return nullptr;
+  const auto *bytes = reinterpret_cast<const unsigned char *>(data.data());
+  size_t length = data.size();
+  cl_int status = CL_SUCCESS, err = CL_SUCCESS;
+  cl_program program = s.cl.clCreateProgramWithBinary(
+      s.context, 1, &s.device, &length, &bytes, &status, &err);
+  if (!program || err != CL_SUCCESS || status != CL_SUCCESS) {
+    if (program)
+      s.cl.clReleaseProgram(program);
+    return nullptr;
+  }
+  if (s.cl.clBuildProgram(program, 1, &s.device, options, nullptr, nullptr) !=
+      CL_SUCCESS) {
+    s.cl.clReleaseProgram(program);
+    return nullptr;
+  }
+  return program;
+}
+
+// Stores the device binary of the built `program` under `key`.
+void storeCachedProgram(State &s, const std::string &key, cl_program program) {
+  size_t size = 0;
+  if (s.cl.clGetProgramInfo(program, CL_PROGRAM_BINARY_SIZES, sizeof(size),
+                            &size, nullptr) != CL_SUCCESS ||
+      size == 0)
+    return;
+  std::string data(size, '\0');
+  unsigned char *pointer = reinterpret_cast<unsigned char *>(data.data());
+  if (s.cl.clGetProgramInfo(program, CL_PROGRAM_BINARIES, sizeof(pointer),
+                            &pointer, nullptr) != CL_SUCCESS)
+    return;
+  diskCacheWrite(key, data);
+}
+
 // Finds or builds the program of `binary`. Returns null with `error` set
 // when the build failed.
 Program *getProgram(State &s, int64_t format, std::string_view binary,
@@ -608,13 +656,26 @@ Program *getProgram(State &s, int64_t format, std::string_view binary,
     auto start = std::chrono::steady_clock::now();
     cl_int err = CL_SUCCESS;
     cl_program handle = nullptr;
-    const char *options = "";
+    const char *options =
+        format == VRIR_GPU_FORMAT_OPENCL_C ? "-cl-std=CL1.2" : "";
+    std::string diskKey = diskCacheKey(
+        {"opencl", s.compilerIdentity, formatName(format), options, binary});
+    if (cl_program cached = loadCachedProgram(s, diskKey, options)) {
+      program->program = cached;
+      ++runtimeStats().diskCacheHits;
+      if (verboseEnabled())
+        std::fprintf(stderr,
+                     "VRIR GPU: loaded %s (kernel '%s') from the disk cache\n",
+                     formatName(format), kernelName);
+      std::string_view key(program->binary);
+      cache.emplace(key, std::move(owned));
+      return program;
+    }
     if (format == VRIR_GPU_FORMAT_OPENCL_C) {
       const char *source = program->binary.data();
       size_t length = program->binary.size();
       handle =
           cl.clCreateProgramWithSource(s.context, 1, &source, &length, &err);
-      options = "-cl-std=CL1.2";
     } else {
       handle = cl.clCreateProgramWithIL(s.context, program->binary.data(),
                                         program->binary.size(), &err);
@@ -631,6 +692,7 @@ Program *getProgram(State &s, int64_t format, std::string_view binary,
         cl.clReleaseProgram(handle);
       } else {
         program->program = handle;
+        storeCachedProgram(s, diskKey, handle);
       }
     }
     double seconds =

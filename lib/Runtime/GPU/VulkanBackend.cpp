@@ -163,6 +163,8 @@ std::string vkError(VkResult result) {
   X(vkCreateDescriptorSetLayout)                                               \
   X(vkCreatePipelineLayout)                                                    \
   X(vkCreateComputePipelines)                                                  \
+  X(vkCreatePipelineCache)                                                     \
+  X(vkGetPipelineCacheData)                                                    \
   X(vkCreateDescriptorPool)                                                    \
   X(vkDestroyDescriptorPool)                                                   \
   X(vkResetDescriptorPool)                                                     \
@@ -556,6 +558,9 @@ struct State {
   uint32_t maxSpirv = 0;   // highest SPIR-V version it takes
   VkDeviceSize maxAllocation = ~VkDeviceSize(0);
   Features features; // enabled
+  // The driver's pipeline cache, kept on disk under this key.
+  VkPipelineCache pipelineCache = VK_NULL_HANDLE;
+  std::string pipelineCacheKey;
   bool staging = false;
   bool lost = false; // the device was lost: no more launches
 
@@ -1041,6 +1046,30 @@ std::string initialize(State &s) {
 #undef RESOLVE
   vk.vkGetDeviceQueue(s.device, s.queueFamily, 0, &s.queue);
 
+  // The pipeline cache, from the disk where a process on this device and
+  // driver left one (a driver ignores data it cannot use).
+  s.pipelineCacheKey = diskCacheKey(
+      {"vulkan", s.properties.deviceName,
+       formatString("%u:%u:%u", s.properties.vendorID, s.properties.deviceID,
+                    s.properties.driverVersion),
+       std::string_view(
+           reinterpret_cast<const char *>(s.properties.pipelineCacheUUID),
+           VK_UUID_SIZE)});
+  std::string cacheData;
+  diskCacheRead(s.pipelineCacheKey, cacheData);
+  VkPipelineCacheCreateInfo cacheInfo = {};
+  cacheInfo.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO;
+  cacheInfo.initialDataSize = cacheData.size();
+  cacheInfo.pInitialData = cacheData.data();
+  if (vk.vkCreatePipelineCache(s.device, &cacheInfo, nullptr,
+                               &s.pipelineCache) != VK_SUCCESS) {
+    cacheInfo.initialDataSize = 0;
+    cacheInfo.pInitialData = nullptr;
+    if (vk.vkCreatePipelineCache(s.device, &cacheInfo, nullptr,
+                                 &s.pipelineCache) != VK_SUCCESS)
+      s.pipelineCache = VK_NULL_HANDLE;
+  }
+
   VkCommandPoolCreateInfo poolInfo = {};
   poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO;
   poolInfo.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
@@ -1276,7 +1305,21 @@ VkPipeline getPipeline(State &s, Module &module, const char *kernelName,
     info.stage.pName = kernelName;
     info.layout = layout.pipeline;
     VkResult result = s.vk.vkCreateComputePipelines(
-        s.device, VK_NULL_HANDLE, 1, &info, nullptr, &pipeline.pipeline);
+        s.device, s.pipelineCache, 1, &info, nullptr, &pipeline.pipeline);
+    if (result == VK_SUCCESS && s.pipelineCache) {
+      // Keep the grown cache for the next process.
+      size_t size = 0;
+      if (s.vk.vkGetPipelineCacheData(s.device, s.pipelineCache, &size,
+                                      nullptr) == VK_SUCCESS &&
+          size > 0) {
+        std::string data(size, '\0');
+        if (s.vk.vkGetPipelineCacheData(s.device, s.pipelineCache, &size,
+                                        data.data()) == VK_SUCCESS) {
+          data.resize(size);
+          diskCacheWrite(s.pipelineCacheKey, data);
+        }
+      }
+    }
     if (result != VK_SUCCESS) {
       pipeline.pipeline = VK_NULL_HANDLE;
       pipeline.error = formatString(
