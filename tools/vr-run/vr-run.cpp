@@ -747,7 +747,7 @@ int main(int argc, char **argv) {
     llvm::errs() << llvm::format(
         "gpu stats: kernels=%lld uploads=%lld downloads=%lld "
         "bytes_uploaded=%lld bytes_downloaded=%lld compiles=%lld "
-        "compile_ms=%.1f waits=%lld disk_cache_hits=%lld\n",
+        "compile_ms=%.1f waits=%lld disk_cache_hits=%lld evictions=%lld\n",
         static_cast<long long>(stats.kernels),
         static_cast<long long>(stats.uploads),
         static_cast<long long>(stats.downloads),
@@ -755,7 +755,8 @@ int main(int argc, char **argv) {
         static_cast<long long>(stats.bytesDownloaded),
         static_cast<long long>(stats.compiles), stats.compileSeconds * 1e3,
         static_cast<long long>(stats.waits),
-        static_cast<long long>(stats.diskCacheHits));
+        static_cast<long long>(stats.diskCacheHits),
+        static_cast<long long>(stats.evictions));
   }
   if (printTime) {
     llvm::errs() << llvm::format("compile: %.1f ms\n", compileMs);

@@ -174,6 +174,8 @@ typedef struct {
   int64_t kernels, uploads, downloads, bytesUploaded, bytesDownloaded, compiles;
   double compileSeconds;
   int64_t waits, diskCacheHits;
+  int64_t evictions; /* times device memory ran out and arrays not in use
+                        were moved back to the host to make room */
 } vrir_gpu_stats;
 
 void vrir_gpu_get_stats(vrir_gpu_stats *stats);

@@ -17,6 +17,7 @@
 #include <initializer_list>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -144,6 +145,8 @@ public:
   // Waits for every pending launch and, if `report`, reports the first
   // failed bounds check among them (vrir_rt_parallel_bounds_error).
   virtual std::string flush(bool report) = 0;
+  // Frees the device memory kept for reuse (after a flush).
+  virtual void trim() = 0;
 };
 
 // Where a group of a launch lives on the device.
@@ -203,11 +206,17 @@ private:
   // The entries that overlap [begin, end).
   std::vector<Map::iterator> overlapping(uint64_t begin, uint64_t end);
   std::string download(uint64_t begin, Entry &entry);
-  std::string ensureOnDevice(uint64_t begin, Entry &entry);
+  // Gives `entry` a device buffer; out of memory, the entries not in
+  // `inUse` (by first byte) leave the device first.
+  std::string allocate(uint64_t begin, Entry &entry,
+                       const std::set<uint64_t> &inUse);
+  std::string ensureOnDevice(uint64_t begin, Entry &entry,
+                             const std::set<uint64_t> &inUse);
   void erase(Map::iterator it);
 
   DeviceMemory &memory;
   Map entries;
+  size_t residentBytes = 0; // of the entries' buffers
 };
 
 // Runtime-wide residency state, guarded by runtimeMutex(): the tables of

@@ -24,6 +24,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <cstdlib>
+#include <set>
 
 namespace vrir::gpu {
 
@@ -67,10 +69,72 @@ std::string ResidencyTable::download(uint64_t begin, Entry &entry) {
   return "";
 }
 
-std::string ResidencyTable::ensureOnDevice(uint64_t begin, Entry &entry) {
+namespace {
+// VRIR_GPU_MEMORY_LIMIT=BYTES: the most device memory the arrays may hold
+// at once (to test running out of it); 0 or unset: no limit but the
+// device's.
+size_t memoryLimit() {
+  static const size_t limit = [] {
+    const char *text = std::getenv("VRIR_GPU_MEMORY_LIMIT");
+    return text ? static_cast<size_t>(std::strtoull(text, nullptr, 10)) : 0;
+  }();
+  return limit;
+}
+} // namespace
+
+std::string ResidencyTable::allocate(uint64_t begin, Entry &entry,
+                                     const std::set<uint64_t> &inUse) {
+  size_t bytes = static_cast<size_t>(entry.end - begin);
+  std::string error;
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    if (memoryLimit() && residentBytes + bytes > memoryLimit()) {
+      error = formatString("GPU: the device memory limit of %zu bytes "
+                           "(VRIR_GPU_MEMORY_LIMIT) is reached",
+                           memoryLimit());
+    } else {
+      error = memory.allocate(bytes, entry.buffer);
+      if (error.empty()) {
+        residentBytes += bytes;
+        return "";
+      }
+    }
+    if (attempt == 1)
+      break;
+    // Out of memory: the arrays this launch does not use go back to the
+    // host and leave the device, kernels in flight finish (returning the
+    // buffers they held), and the backend frees what it keeps for reuse.
+    ++runtimeStats().evictions;
+    for (auto it = entries.begin(); it != entries.end();) {
+      auto next = std::next(it);
+      if (!inUse.count(it->first) && it->second.buffer.handle) {
+        if (!it->second.hostValid) {
+          std::string downloadError = download(it->first, it->second);
+          if (!downloadError.empty())
+            return downloadError;
+        }
+        erase(it);
+      }
+      it = next;
+    }
+    std::string flushError = memory.flush(/*report=*/true);
+    if (!flushError.empty())
+      return flushError;
+    memory.trim();
+  }
+  size_t needed = 0;
+  for (uint64_t key : inUse)
+    if (auto it = entries.find(key); it != entries.end())
+      needed += static_cast<size_t>(it->second.end - it->first);
+  return formatString("GPU: out of device memory: a kernel's arrays need "
+                      "%zu bytes on the device at once (%s)",
+                      std::max(needed, bytes), error.c_str());
+}
+
+std::string ResidencyTable::ensureOnDevice(uint64_t begin, Entry &entry,
+                                           const std::set<uint64_t> &inUse) {
   size_t bytes = static_cast<size_t>(entry.end - begin);
   if (!entry.buffer.handle) {
-    std::string error = memory.allocate(bytes, entry.buffer);
+    std::string error = allocate(begin, entry, inUse);
     if (!error.empty())
       return error;
   }
@@ -88,8 +152,10 @@ std::string ResidencyTable::ensureOnDevice(uint64_t begin, Entry &entry) {
 }
 
 void ResidencyTable::erase(Map::iterator it) {
-  if (it->second.buffer.handle)
+  if (it->second.buffer.handle) {
+    residentBytes -= static_cast<size_t>(it->second.end - it->first);
     memory.release(it->second.buffer);
+  }
   entries.erase(it);
 }
 
@@ -130,16 +196,22 @@ std::string ResidencyTable::prepare(const BufferPlan &plan, int64_t numArgs,
       erase(it);
     }
   }
+  // The entries of this launch, which making room must not touch.
+  std::set<uint64_t> inUse;
+  for (size_t g = 0; g < numGroups; ++g) {
+    Map::iterator it = containing(g);
+    if (it == entries.end()) {
+      Entry entry;
+      entry.end = plan.groups[g].end;
+      it = entries.emplace(plan.groups[g].begin, entry).first;
+    }
+    inUse.insert(it->first);
+  }
   placements.assign(numGroups, Placement());
   for (size_t g = 0; g < numGroups; ++g) {
     const HostGroup &group = plan.groups[g];
     Map::iterator it = containing(g);
-    if (it == entries.end()) {
-      Entry entry;
-      entry.end = group.end;
-      it = entries.emplace(group.begin, entry).first;
-    }
-    std::string error = ensureOnDevice(it->first, it->second);
+    std::string error = ensureOnDevice(it->first, it->second, inUse);
     if (!error.empty()) {
       if (!it->second.buffer.handle)
         entries.erase(it);
@@ -214,6 +286,7 @@ void ResidencyTable::clear() {
     if (entry.buffer.handle)
       memory.release(entry.buffer);
   entries.clear();
+  residentBytes = 0;
 }
 
 //===----------------------------------------------------------------------===//

@@ -888,6 +888,7 @@ public:
     State &s = getState();
     return s.initialized ? flushLocked(s, report) : "";
   }
+  void trim() override { drainPool(getState()); }
 };
 
 // Checks what does not need the device. Returns an error message or "".

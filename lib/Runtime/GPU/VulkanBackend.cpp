@@ -1530,6 +1530,7 @@ public:
   std::string flush(bool report) override {
     return flushLocked(getState(), report);
   }
+  void trim() override { drainPool(getState()); }
   std::string upload(const DeviceBuffer &buffer, const void *host,
                      size_t bytes) override {
     return copy(*static_cast<Buffer *>(buffer.handle), const_cast<void *>(host),
