@@ -545,9 +545,6 @@ struct State {
   VkQueue queue = VK_NULL_HANDLE;
   uint32_t queueFamily = 0;
   VkCommandPool commandPool = VK_NULL_HANDLE;
-  // Transfers through staging buffers (after the batches finished).
-  VkCommandBuffer commands = VK_NULL_HANDLE;
-  VkFence fence = VK_NULL_HANDLE;
   Batch batches[kBatches];
   size_t current = 0; // the batch being recorded, or to record next
 
@@ -1081,7 +1078,6 @@ std::string initialize(State &s) {
     allocate.commandPool = s.commandPool;
     allocate.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
     allocate.commandBufferCount = 1;
-    result = vk.vkAllocateCommandBuffers(s.device, &allocate, &s.commands);
     for (Batch &batch : s.batches)
       if (result == VK_SUCCESS)
         result =
@@ -1089,8 +1085,6 @@ std::string initialize(State &s) {
   }
   VkFenceCreateInfo fenceInfo = {};
   fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO;
-  if (result == VK_SUCCESS)
-    result = vk.vkCreateFence(s.device, &fenceInfo, nullptr, &s.fence);
   for (Batch &batch : s.batches)
     if (result == VK_SUCCESS)
       result = vk.vkCreateFence(s.device, &fenceInfo, nullptr, &batch.fence);
@@ -1395,17 +1389,6 @@ VkResult allocateDescriptorSet(State &s, Batch &batch, uint32_t numBindings,
   return result;
 }
 
-void memoryBarrier(State &s, VkPipelineStageFlags srcStage,
-                   VkAccessFlags srcAccess, VkPipelineStageFlags dstStage,
-                   VkAccessFlags dstAccess) {
-  VkMemoryBarrier barrier = {};
-  barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
-  barrier.srcAccessMask = srcAccess;
-  barrier.dstAccessMask = dstAccess;
-  s.vk.vkCmdPipelineBarrier(s.commands, srcStage, dstStage, 0, 1, &barrier, 0,
-                            nullptr, 0, nullptr);
-}
-
 // Begins recording `commands` (idle).
 VkResult beginCommands(State &s, VkCommandBuffer commands) {
   VkResult result = s.vk.vkResetCommandBuffer(commands, 0);
@@ -1543,14 +1526,18 @@ public:
   }
 
 private:
+  // Copies through a staging buffer are recorded into the current batch,
+  // behind the kernels that come before them: an upload needs no wait, a
+  // download one (for the whole batch). Mapped buffers are copied by the
+  // host once the kernels in flight finished.
   std::string copy(Buffer &device, void *host, size_t bytes, bool toDevice) {
     State &s = getState();
-    // The kernels in flight may use the buffer; downloaded results must
-    // not be seen before a failed bounds check is.
-    std::string error = flushLocked(s);
-    if (!error.empty())
-      return error;
+    std::string error;
     if (device.mapped) {
+      // Downloaded results must not be seen before a failed bounds check.
+      error = flushLocked(s);
+      if (!error.empty())
+        return error;
       if (toDevice)
         std::memcpy(device.mapped, host, bytes);
       else
@@ -1565,34 +1552,47 @@ private:
       return error;
     if (toDevice)
       std::memcpy(staging.mapped, host, bytes);
-    VkResult result = beginCommands(s, s.commands);
+    Batch &batch = s.batches[s.current];
+    VkResult result = VK_SUCCESS;
+    if (!batch.recording) {
+      result = beginCommands(s, batch.commands);
+      batch.recording = result == VK_SUCCESS;
+    }
     if (result == VK_SUCCESS) {
       VkBufferCopy region = {0, 0, bytes};
+      VkMemoryBarrier barrier = {};
+      barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
+      barrier.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
       if (toDevice) {
-        s.vk.vkCmdCopyBuffer(s.commands, staging.buffer, device.buffer, 1,
+        s.vk.vkCmdCopyBuffer(batch.commands, staging.buffer, device.buffer, 1,
                              &region);
-        memoryBarrier(s, VK_PIPELINE_STAGE_TRANSFER_BIT,
-                      VK_ACCESS_TRANSFER_WRITE_BIT,
-                      VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                      VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-      } else {
-        s.vk.vkCmdCopyBuffer(s.commands, device.buffer, staging.buffer, 1,
-                             &region);
-        memoryBarrier(s, VK_PIPELINE_STAGE_TRANSFER_BIT,
-                      VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
-                      VK_ACCESS_HOST_READ_BIT);
+        barrier.dstAccessMask =
+            VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+        s.vk.vkCmdPipelineBarrier(batch.commands,
+                                  VK_PIPELINE_STAGE_TRANSFER_BIT,
+                                  VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1,
+                                  &barrier, 0, nullptr, 0, nullptr);
+        // The staging buffer lives until the batch finished.
+        batch.buffers.push_back(staging);
+        return "";
       }
-      result = submit(s, s.commands, s.fence);
-      if (result == VK_SUCCESS)
-        result = waitAndReset(s, s.fence);
+      s.vk.vkCmdCopyBuffer(batch.commands, device.buffer, staging.buffer, 1,
+                           &region);
+      barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+      s.vk.vkCmdPipelineBarrier(batch.commands, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                                VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0,
+                                nullptr, 0, nullptr);
+      error = flushLocked(s);
+      if (error.empty())
+        std::memcpy(host, staging.mapped, bytes);
+    } else {
+      error = "GPU: cannot record Vulkan commands (" + vkError(result) + ")";
     }
-    if (result == VK_SUCCESS && !toDevice)
-      std::memcpy(host, staging.mapped, bytes);
     releaseBuffer(s, staging);
-    if (result != VK_SUCCESS)
-      return formatString("GPU: copying %zu bytes %s the device %s failed (%s)",
+    if (!error.empty())
+      return formatString("GPU: copying %zu bytes %s the device %s failed: %s",
                           bytes, toDevice ? "to" : "from", s.name.c_str(),
-                          vkError(result).c_str());
+                          error.c_str());
     return "";
   }
 };

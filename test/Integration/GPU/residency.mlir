@@ -7,6 +7,8 @@
 // RUN: %{run} --target=cpu > %t.cpu
 // RUN: %if opencl %{ %{run} --target=opencl > %t.opencl 2> %t.opencl.stats && diff %t.cpu %t.opencl && FileCheck %s < %t.opencl.stats %}
 // RUN: %if vulkan %{ %{run} --target=vulkan > %t.vulkan 2> %t.vulkan.stats && diff %t.cpu %t.vulkan && FileCheck %s < %t.vulkan.stats %}
+// Vulkan through staging copies (what discrete GPUs use) on any device:
+// RUN: %if vulkan %{ env VRIR_VULKAN_STAGING=1 %{run} --target=vulkan > %t.staging 2> %t.staging.stats && diff %t.cpu %t.staging && FileCheck %s < %t.staging.stats %}
 //
 // Out of device memory (a limit of 35000 bytes: the product's matrix and
 // vectors fit, not everything else besides): the arrays it does not use go
