@@ -325,6 +325,23 @@ LogicalResult reduceOnGrid(IRRewriter &rewriter, scf::ParallelOp loop,
   return success();
 }
 
+/// 0, a + b and a * b in the integer or float type of the values.
+Value zeroOf(OpBuilder &b, Location loc, Type type) {
+  if (isa<FloatType>(type))
+    return arith::ConstantOp::create(b, loc, type, b.getFloatAttr(type, 0.0));
+  return arith::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, 0));
+}
+Value addValues(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  if (isa<FloatType>(lhs.getType()))
+    return arith::AddFOp::create(b, loc, lhs, rhs);
+  return arith::AddIOp::create(b, loc, lhs, rhs);
+}
+Value mulValues(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  if (isa<FloatType>(lhs.getType()))
+    return arith::MulFOp::create(b, loc, lhs, rhs);
+  return arith::MulIOp::create(b, loc, lhs, rhs);
+}
+
 /// `C += A @ B` (a `linalg.matmul` on 2-D memrefs of integers or floats,
 /// no user-defined maps) as a tiled kernel: each work-group of 32x8
 /// work-items computes a 32x32 tile of C, four rows per work-item, from
@@ -347,7 +364,6 @@ bool tileMatmul(IRRewriter &rewriter, linalg::MatmulOp matmul) {
       cast<MemRefType>(a.getType()).getElementType() != type ||
       cast<MemRefType>(bMatrix.getType()).getElementType() != type)
     return false;
-  bool isFloat = isa<FloatType>(type);
 
   Location loc = matmul.getLoc();
   OpBuilder &b = rewriter;
@@ -378,10 +394,7 @@ bool tileMatmul(IRRewriter &rewriter, linalg::MatmulOp matmul) {
       b, loc, arith::MulIOp::create(b, loc, launch.getBlockIds().x, tile), tx);
   Value aTile = launch.getWorkgroupAttributions()[0];
   Value bTile = launch.getWorkgroupAttributions()[1];
-  Value zero = isFloat ? Value(arith::ConstantOp::create(
-                             b, loc, type, b.getFloatAttr(type, 0.0)))
-                       : Value(arith::ConstantOp::create(
-                             b, loc, type, b.getIntegerAttr(type, 0)));
+  Value zero = zeroOf(b, loc, type);
   auto inBounds = [&](Value i, Value extent) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i, extent);
   };
@@ -433,15 +446,8 @@ bool tileMatmul(IRRewriter &rewriter, linalg::MatmulOp matmul) {
               for (int64_t r = 0; r < kPerItem; ++r) {
                 Value aValue = memref::LoadOp::create(
                     b, loc, aTile, ValueRange{localRow(r), kk});
-                Value product =
-                    isFloat
-                        ? Value(arith::MulFOp::create(b, loc, aValue, bValue))
-                        : Value(arith::MulIOp::create(b, loc, aValue, bValue));
-                next.push_back(
-                    isFloat
-                        ? Value(arith::AddFOp::create(b, loc, acc[r], product))
-                        : Value(
-                              arith::AddIOp::create(b, loc, acc[r], product)));
+                next.push_back(addValues(b, loc, acc[r],
+                                         mulValues(b, loc, aValue, bValue)));
               }
               scf::YieldOp::create(b, loc, next);
             });
@@ -458,13 +464,115 @@ bool tileMatmul(IRRewriter &rewriter, linalg::MatmulOp matmul) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifOp.thenBlock());
     Value old = memref::LoadOp::create(b, loc, c, ValueRange{row, col});
-    Value sum =
-        isFloat ? Value(arith::AddFOp::create(b, loc, old, kLoop.getResult(r)))
-                : Value(arith::AddIOp::create(b, loc, old, kLoop.getResult(r)));
+    Value sum = addValues(b, loc, old, kLoop.getResult(r));
     memref::StoreOp::create(b, loc, sum, c, ValueRange{row, col});
   }
   gpu::TerminatorOp::create(b, loc);
   rewriter.eraseOp(matmul);
+  return true;
+}
+
+/// `y += A @ x` (a `linalg.matvec` on integers or floats whose matrix has
+/// unit stride along its rows) with a row per 32 work-items: each group of
+/// 32x8 work-items takes 8 rows; the 32 work-items of a row read it in
+/// consecutive chunks (coalesced), then sum their partial results in
+/// work-group memory by halving. Column-major matrices keep the default
+/// form (a work-item per row already reads consecutive elements). Returns
+/// false (and changes nothing) for other matvecs.
+bool tileMatvec(IRRewriter &rewriter, linalg::MatvecOp matvec) {
+  constexpr int64_t kLanes = 32, kRows = 8;
+  if (!matvec.hasPureBufferSemantics())
+    return false;
+  Value a = matvec.getDpsInputOperand(0)->get();
+  Value x = matvec.getDpsInputOperand(1)->get();
+  Value y = matvec.getDpsInitOperand(0)->get();
+  auto aType = dyn_cast<MemRefType>(a.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (!aType || aType.getRank() != 2 ||
+      failed(aType.getStridesAndOffset(strides, offset)) || strides[1] != 1)
+    return false;
+  Type type = aType.getElementType();
+  if (!type.isIntOrFloat() ||
+      cast<MemRefType>(x.getType()).getElementType() != type ||
+      cast<MemRefType>(y.getType()).getElementType() != type)
+    return false;
+
+  Location loc = matvec.getLoc();
+  OpBuilder &b = rewriter;
+  rewriter.setInsertionPoint(matvec);
+  auto index = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, value);
+  };
+  Value m = memref::DimOp::create(b, loc, a, 0);
+  Value n = memref::DimOp::create(b, loc, a, 1);
+  Value one = index(1), lanes = index(kLanes);
+  Value groups = arith::CeilDivSIOp::create(b, loc, m, index(kRows));
+  auto sharedType = MemRefType::get(
+      {kRows, kLanes}, type, AffineMap(),
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
+  auto launch = gpu::LaunchOp::create(
+      b, loc, groups, one, one, lanes, index(kRows), one,
+      /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
+      /*asyncDependencies=*/ValueRange{},
+      /*workgroupAttributions=*/TypeRange{sharedType});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&launch.getBody().front());
+  Value lane = launch.getThreadIds().x, rowInGroup = launch.getThreadIds().y;
+  Value shared = launch.getWorkgroupAttributions()[0];
+  Value row = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, launch.getBlockIds().x, index(kRows)),
+      rowInGroup);
+  Value inside =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row, m);
+  // Rows past the end contribute nothing (their loop runs no iteration);
+  // every work-item takes part in the barriers.
+  Value columns = arith::SelectOp::create(b, loc, inside, n, index(0));
+  auto partial = scf::ForOp::create(
+      b, loc, lane, columns, lanes, ValueRange{zeroOf(b, loc, type)},
+      [&](OpBuilder &b, Location loc, Value j, ValueRange acc) {
+        Value product = mulValues(
+            b, loc, memref::LoadOp::create(b, loc, a, ValueRange{row, j}),
+            memref::LoadOp::create(b, loc, x, ValueRange{j}));
+        scf::YieldOp::create(b, loc, addValues(b, loc, acc[0], product));
+      });
+  memref::StoreOp::create(b, loc, partial.getResult(0), shared,
+                          ValueRange{rowInGroup, lane});
+  gpu::BarrierOp::create(b, loc);
+  for (int64_t half = kLanes / 2; half >= 1; half /= 2) {
+    Value active = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                         lane, index(half));
+    auto ifOp = scf::IfOp::create(b, loc, active, /*withElse=*/false);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      Value other = arith::AddIOp::create(b, loc, lane, index(half));
+      Value sum = addValues(
+          b, loc,
+          memref::LoadOp::create(b, loc, shared, ValueRange{rowInGroup, lane}),
+          memref::LoadOp::create(b, loc, shared,
+                                 ValueRange{rowInGroup, other}));
+      memref::StoreOp::create(b, loc, sum, shared,
+                              ValueRange{rowInGroup, lane});
+    }
+    gpu::BarrierOp::create(b, loc);
+  }
+  Value leader = arith::AndIOp::create(
+      b, loc, inside,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, index(0)));
+  auto ifOp = scf::IfOp::create(b, loc, leader, /*withElse=*/false);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    Value total = memref::LoadOp::create(b, loc, shared,
+                                         ValueRange{rowInGroup, index(0)});
+    Value old = memref::LoadOp::create(b, loc, y, ValueRange{row});
+    memref::StoreOp::create(b, loc, addValues(b, loc, old, total), y,
+                            ValueRange{row});
+  }
+  gpu::TerminatorOp::create(b, loc);
+  rewriter.eraseOp(matvec);
   return true;
 }
 
@@ -506,6 +614,9 @@ struct GpuMapSectionsPass
           section->isProperAncestor(op->getParentOfType<scf::ParallelOp>());
       if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation()))
         if (!inKernel && tileMatmul(rewriter, matmul))
+          continue;
+      if (auto matvec = dyn_cast<linalg::MatvecOp>(op.getOperation()))
+        if (!inKernel && tileMatvec(rewriter, matvec))
           continue;
       if (inKernel ? failed(linalg::linalgOpToLoops(rewriter, op))
                    : failed(linalg::linalgOpToParallelLoops(rewriter, op)))

@@ -149,3 +149,30 @@ func.func @matmul(%A: memref<?x?xf64>, %B: memref<?x?xf64>, %C: memref<?x?xf64>)
   } {vrir.gpu_section}
   return
 }
+
+// -----
+
+// A matrix-vector product on a matrix with unit-stride rows: 8 rows per
+// group of 32x8 work-items, each row's 32 work-items reading it in strides
+// of 32, then a halving sum (16, 8, 4, 2, 1) in work-group memory; lane 0
+// adds the row's total to y. A column-major matrix keeps the loop form.
+// CHECK-LABEL: func.func @matvec
+// CHECK: gpu.launch {{.*}} threads({{.*}}) in ({{.*}} = %c32{{[_0-9]*}}, {{.*}} = %c8{{[_0-9]*}}, {{.*}}) workgroup(%{{.*}} : memref<8x32xf32, #gpu.address_space<workgroup>>)
+// CHECK: scf.for {{.*}} step %c32
+// CHECK: arith.mulf
+// CHECK: gpu.barrier
+// CHECK-COUNT-5: gpu.barrier
+// CHECK: memref.store {{.*}}, %arg2
+// CHECK: gpu.terminator
+// CHECK-NOT: gpu.launch
+// CHECK: scf.parallel
+// CHECK: return
+func.func @matvec(%A: memref<?x?xf32>, %x: memref<?xf32>, %y: memref<?xf32>,
+                  %C: memref<?x?xf32, strided<[1, ?]>>) {
+  scf.execute_region {
+    linalg.matvec ins(%A, %x : memref<?x?xf32>, memref<?xf32>) outs(%y : memref<?xf32>)
+    linalg.matvec ins(%C, %x : memref<?x?xf32, strided<[1, ?]>>, memref<?xf32>) outs(%y : memref<?xf32>)
+    scf.yield
+  } {vrir.gpu_section}
+  return
+}
