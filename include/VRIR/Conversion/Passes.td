@@ -59,8 +59,12 @@ def GpuMapSections : Pass<"vrir-gpu-map-sections", "::mlir::ModuleOp"> {
     (the last of a row-major array, the first of a column-major one) goes
     on x, so that neighbouring work-items touch neighbouring elements;
     dimensions beyond the third run serially. Nested parallel loops run
-    serially inside their work-item. Then the section is inlined: what is
-    not a kernel runs on the host (thesis, section 5.8).
+    serially inside their work-item. A `linalg.matmul` (standard maps)
+    becomes a tiled kernel instead: 32x8 work-items per 32x32 tile of C,
+    four rows each, with tiles of A and B staged in work-group memory
+    between barriers. A scalar reduction loop becomes a two-level tree
+    (work-group, then final). Then the section is inlined: what is not a
+    kernel runs on the host (thesis, section 5.8).
   }];
   let options = [
     Option<"blockSize1D", "block-1d", "int64_t", /*default=*/"256",
@@ -139,6 +143,41 @@ def GpuHostSync : Pass<"vrir-gpu-host-sync", "::mlir::ModuleOp"> {
   ];
 }
 
+def GpuExpandF64Math : Pass<"vrir-gpu-expand-f64-math", "::mlir::ModuleOp"> {
+  let summary = "Expand the f64 math functions of GPU kernels into arithmetic";
+  let description = [{
+    GLSL.std.450, the math of Vulkan's SPIR-V, defines exp, log, sin, pow,
+    ... for 16- and 32-bit floats only. In each `gpu.module`, this pass
+    replaces the f64 (scalar or vector) exp, exp2, expm1, log, log2,
+    log10, log1p, sin, cos, tan, sincos, sinh, cosh, tanh, asin, acos,
+    atan, atan2, asinh, acosh, atanh, powf, fpowi, erf, erfc and cbrt by
+    f64 arithmetic, the math operations Vulkan has for f64 (floor,
+    roundeven, sqrt, absf, copysign, isnan) and i64 operations on the
+    bits: fdlibm's algorithms (FreeBSD's for log2 and log10) with their
+    branches as selects, and the special values of C99 and NumPy (NaN,
+    infinities, -0.0, overflow to inf, underflow to 0 through subnormals).
+    The largest errors seen over about 200000 inputs each, against long
+    double references (test/Integration/GPU/f64_math.py), are below 0.9
+    ulp for exp, exp2, expm1, log, log2, log10, log1p, sin, cos, tan,
+    asin, acos, atan, erf, cbrt, powf and fpowi, 1.5 ulp for sinh, cosh
+    and atan2, and 2.2 ulp for tanh, asinh, acosh, atanh and erfc. sin, cos and tan reduce by pi/2
+    with fdlibm's three-part Cody-Waite reduction up to |x| = 2^20*pi/2 and
+    with Payne-Hanek's (192 bits of 2/pi) beyond, in a branch that only
+    work-items with such arguments take (vectors: in every element).
+
+    `vrir-convert-gpu-to-spirv{client=vulkan}` applies the same patterns to
+    the kernels it compiles; this pass shows them. The operations it
+    creates have a location marked `vrir.expanded_f64_math`: the SPIR-V
+    lowering decorates their float instructions NoContraction, since the
+    algorithms rely on every operation being rounded as IEEE says.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
 def GpuToSPIRV : Pass<"vrir-convert-gpu-to-spirv", "::mlir::ModuleOp"> {
   let summary = "Compile the kernels of GPU modules to SPIR-V modules";
   let description = [{
@@ -195,11 +234,14 @@ def GpuToSPIRV : Pass<"vrir-convert-gpu-to-spirv", "::mlir::ModuleOp"> {
     `spirv.module`, so it declares exactly the capabilities and extensions
     its kernels use.
 
+    With `client=vulkan`, the f64 math functions that GLSL.std.450 defines
+    only for 16- and 32-bit floats (exp, log, sin, pow, ...) are first
+    expanded into arithmetic as `vrir-gpu-expand-f64-math` does, and the
+    float instructions of the expansions are decorated NoContraction.
     What the target's SPIR-V cannot express is diagnosed instead of
-    producing invalid SPIR-V: for Vulkan, math functions on `f64` that
-    GLSL.std.450 defines only for 16- and 32-bit floats (exp, log, sin,
-    pow, ...); for both, float atomics on memory other than a kernel's
-    buffer arguments (workgroup memory).
+    producing invalid SPIR-V: for Vulkan, f64 math operations that neither
+    GLSL.std.450 nor the expansion covers; for both, float atomics on
+    memory other than a kernel's buffer arguments (workgroup memory).
   }];
   let options = [
     Option<"client", "client", "std::string", /*default=*/"\"vulkan\"",

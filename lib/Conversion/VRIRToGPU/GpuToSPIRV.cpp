@@ -9,10 +9,13 @@
 // bits of their buffer), compare-and-swap loops and the atomic kinds
 // upstream leaves out; after it, the results of `scf.for` loops get their
 // initial values (see `initializeLoopResults`).
-// What Vulkan SPIR-V cannot express (f64 transcendentals, float atomics on
-// workgroup memory) is diagnosed before anything is converted. The
-// `gpu.module` stays for `vrir-gpu-launch-to-runtime`, which describes the
-// launches from it, serializes the `spirv.module` and erases both.
+// For Vulkan, f64 math functions (GLSL.std.450 has them for 16/32-bit
+// floats only) are first expanded into arithmetic (GpuExpandF64Math.cpp),
+// whose float instructions are then decorated NoContraction.
+// What Vulkan SPIR-V cannot express (the f64 math operations left, float
+// atomics on workgroup memory) is diagnosed before anything is converted.
+// The `gpu.module` stays for `vrir-gpu-launch-to-runtime`, which describes
+// the launches from it, serializes the `spirv.module` and erases both.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +23,7 @@
 #include "VRIR/Target/OpenCLC.h"
 
 #include "GpuABI.h"
+#include "GpuExpandF64Math.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
@@ -46,6 +50,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/Passes.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 #include "llvm/ADT/StringSet.h"
 
 namespace mlir {
@@ -102,7 +107,8 @@ Type getElementTypeOrSelfOf(Type type) {
 }
 
 /// Math operations that upstream lowers to GLSL.std.450 instructions defined
-/// for floats of any width (or does without the extended instructions).
+/// for floats of any width (or does without the extended instructions);
+/// the f64 math expansions use nothing else.
 bool isF64CapableMathOp(Operation *op) {
   return isa<math::AbsFOp, math::AbsIOp, math::CeilOp, math::FloorOp,
              math::FmaOp, math::RoundEvenOp, math::RoundOp, math::RsqrtOp,
@@ -133,8 +139,9 @@ BlockArgument getFloatAtomicBuffer(Value memref) {
 }
 
 /// Reports each operation of `gpuModule` that has no SPIR-V lowering for
-/// `client`; failure if there was one. (OpenCL.std has the math functions
-/// for f64.)
+/// `client`; failure if there was one. For Vulkan, it runs after the f64
+/// math expansion: an f64 math operation left is one it does not cover.
+/// (OpenCL.std has the math functions for f64.)
 LogicalResult checkSupport(gpu::GPUModuleOp gpuModule, Client client) {
   bool ok = true;
   StringRef name = getClientName(client);
@@ -144,8 +151,9 @@ LogicalResult checkSupport(gpu::GPUModuleOp gpuModule, Client client) {
         !isF64CapableMathOp(op)) {
       op->emitError("f64 ")
           << op->getName()
-          << " has no Vulkan SPIR-V lowering yet (GLSL.std.450 defines it "
-             "for 16- and 32-bit floats only)";
+          << " has no Vulkan SPIR-V lowering yet (neither a GLSL.std.450 "
+             "instruction for f64 nor an expansion of "
+             "vrir-gpu-expand-f64-math)";
       ok = false;
     } else if (auto atomic = dyn_cast<memref::AtomicRMWOp>(op)) {
       if (isa<FloatType>(atomic.getType()) &&
@@ -688,6 +696,32 @@ void initializeLoopResults(spirv::ModuleOp spirvModule) {
 }
 
 //===----------------------------------------------------------------------===//
+// Exact arithmetic for the f64 math expansions
+//===----------------------------------------------------------------------===//
+
+/// Decorates NoContraction (the `no_contraction` unit attribute, which the
+/// serializer writes as the decoration) the float instructions that come
+/// from f64 math expansions: their error terms need each operation rounded
+/// on its own, and the decoration also marks them exact for drivers that
+/// would otherwise reassociate (Mesa's NIR turns (a + b) - a into b).
+void decorateExpandedMathExact(spirv::ModuleOp spirvModule) {
+  UnitAttr unit = UnitAttr::get(spirvModule.getContext());
+  spirvModule.walk([&](Operation *op) {
+    if (!isExpandedF64MathLoc(op->getLoc()))
+      return;
+    if (isa<spirv::FAddOp, spirv::FSubOp, spirv::FMulOp, spirv::FDivOp,
+            spirv::FNegateOp, spirv::GLFmaOp, spirv::FOrdEqualOp,
+            spirv::FOrdNotEqualOp, spirv::FOrdLessThanOp,
+            spirv::FOrdLessThanEqualOp, spirv::FOrdGreaterThanOp,
+            spirv::FOrdGreaterThanEqualOp, spirv::FUnordEqualOp,
+            spirv::FUnordNotEqualOp, spirv::FUnordLessThanOp,
+            spirv::FUnordLessThanEqualOp, spirv::FUnordGreaterThanOp,
+            spirv::FUnordGreaterThanEqualOp>(op))
+      op->setAttr("no_contraction", unit);
+  });
+}
+
+//===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
 
@@ -771,22 +805,24 @@ struct GpuToSPIRVPass : public vrir::impl::GpuToSPIRVBase<GpuToSPIRVPass> {
     abiPipeline.addPass(createCSEPass());
     abiPipeline.addPass(spirv::createSPIRVUpdateVCEPass());
 
+    RewritePatternSet mathPatterns(&getContext());
+    if (clientKind == Client::Vulkan)
+      populateExpandF64MathPatterns(mathPatterns);
+    expandF64Math = FrozenRewritePatternSet(std::move(mathPatterns));
+
     auto gpuModules = llvm::to_vector(module.getOps<gpu::GPUModuleOp>());
     bool ok = true;
-    for (gpu::GPUModuleOp gpuModule : gpuModules) {
-      if (failed(checkSupport(gpuModule, clientKind))) {
-        ok = false;
-        continue;
-      }
+    for (gpu::GPUModuleOp gpuModule : gpuModules)
       if (failed(convertModule(gpuModule, workGroupSizes[gpuModule.getName()],
                                abiPipeline)))
         ok = false;
-    }
     if (!ok)
       signalPassFailure();
   }
 
   Client clientKind = Client::Vulkan;
+  /// For Vulkan, the f64 math expansions; for OpenCL, nothing.
+  FrozenRewritePatternSet expandF64Math;
 
   LogicalResult
   convertModule(gpu::GPUModuleOp gpuModule,
@@ -832,12 +868,15 @@ struct GpuToSPIRVPass : public vrir::impl::GpuToSPIRVBase<GpuToSPIRVPass> {
                << limits.getMaxComputeWorkgroupInvocations();
     }
 
-    // The copy to convert, after the original (as upstream does for Vulkan).
+    // The copy to convert, after the original (as upstream does for Vulkan),
+    // with its f64 math expanded for Vulkan.
     b.setInsertionPointAfter(gpuModule);
     auto copy = cast<gpu::GPUModuleOp>(b.clone(*gpuModule));
     copy->removeAttr(gpuabi::kSitesAttrName);
     copy->setAttr(spirv::getTargetEnvAttrName(), targetEnv);
-    if (failed(prepareKernels(copy, workGroupSizes))) {
+    walkAndApplyPatterns(copy, expandF64Math);
+    if (failed(checkSupport(copy, clientKind)) ||
+        failed(prepareKernels(copy, workGroupSizes))) {
       copy.erase();
       return failure();
     }
@@ -878,6 +917,7 @@ struct GpuToSPIRVPass : public vrir::impl::GpuToSPIRVBase<GpuToSPIRVPass> {
     if (!spirvModule)
       return gpuModule.emitOpError("was not converted to spirv.module @")
              << name;
+    decorateExpandedMathExact(spirvModule);
     if (failed(runPipeline(abiPipeline, spirvModule)))
       return failure();
     initializeLoopResults(spirvModule);

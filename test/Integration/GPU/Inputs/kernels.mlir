@@ -155,6 +155,17 @@ module {
     return %r#0, %r#1 : !m, !cm
   }
 
+  // Matrix-vector products: row-major (32 work-items per row, a halving
+  // sum in work-group memory) and column-major (a work-item per row).
+  func.func @matvec_mixed(%A: !m, %x: !v, %C: !cm, %z: !v) -> (!v, !v) {
+    %r:2 = vrir.gpu_section -> (!v, !v) {
+      %p = vrir.matvec %A, %x : !m, !v -> !v
+      %q = vrir.matvec %C, %z : !cm, !v -> !v
+      vrir.yield %p, %q : !v, !v
+    }
+    return %r#0, %r#1 : !v, !v
+  }
+
   // A column-major input written transposed into a row-major result.
   func.func @transpose_loops(%A: !cm) -> !m {
     %c0 = arith.constant 0 : index
@@ -270,9 +281,26 @@ module {
     return %r#0, %r#1, %r#2, %r#3 : f64, f64, i64, i64
   }
 
-  // The whole-array operations of @array_ops (Inputs/kernels_f64.mlir)
-  // that every GPU backend has: element-wise with broadcasting, matmul,
-  // matvec, a transpose, and exp on f32 (Vulkan has no f64 exp).
+  // Whole-array operations in a section: element-wise with broadcasting
+  // and f64 exp (on Vulkan, vrir-gpu-expand-f64-math's), a reduction,
+  // matmul, matvec and a transpose.
+  func.func @array_ops(%A: !m, %B: !m, %x: !v) -> (!m, f64, f64, !m, !v, !m) {
+    %two = arith.constant 2.0 : f64
+    %r:6 = vrir.gpu_section -> (!m, f64, f64, !m, !v, !m) {
+      %e = vrir.binary mul %A, %two : !m, f64 -> !m
+      %f = vrir.binary add %e, %x : !m, !v -> !m
+      %g = vrir.unary exp %f : !m -> !m
+      %sum = vrir.reduce sum %g : !m -> f64
+      %max = vrir.reduce max %A : !m -> f64
+      %p = vrir.matmul %A, %B : !m, !m -> !m
+      %q = vrir.matvec %A, %x : !m, !v -> !v
+      %t = vrir.transpose %A : !m to !m
+      vrir.yield %g, %sum, %max, %p, %q, %t : !m, f64, f64, !m, !v, !m
+    }
+    return %r#0, %r#1, %r#2, %r#3, %r#4, %r#5 : !m, f64, f64, !m, !v, !m
+  }
+
+  // The same without the reductions, with exp on f32 (GLSL.std.450's).
   func.func @array_ops_portable(%A: !m, %B: !m, %x: !v, %y: !fv) -> (!m, !m, !v, !m, !fv) {
     %two = arith.constant 2.0 : f64
     %r:5 = vrir.gpu_section -> (!m, !m, !v, !m, !fv) {
