@@ -62,7 +62,9 @@ def GpuMapSections : Pass<"vrir-gpu-map-sections", "::mlir::ModuleOp"> {
     serially inside their work-item. A `linalg.matmul` (standard maps)
     becomes a tiled kernel instead: 32x8 work-items per 32x32 tile of C,
     four rows each, with tiles of A and B staged in work-group memory
-    between barriers. A scalar reduction loop becomes a two-level tree
+    between barriers; a `linalg.matvec` on a matrix with unit-stride rows
+    uses 32 work-items per row and a halving sum in work-group memory. A
+    scalar reduction loop becomes a two-level tree
     (work-group, then final). Then the section is inlined: what is not a
     kernel runs on the host (thesis, section 5.8).
   }];
