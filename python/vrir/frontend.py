@@ -11,14 +11,16 @@ import builtins
 import cmath
 import inspect
 import math
+import os
 import struct
 import textwrap
 import types
+from dataclasses import dataclass
 
 import numpy as np
 
 from .errors import CompileError
-from .types import (ArrT, TupT, SCALARS, NP_TO_ELEM, C64, C128, mlir_type, kind,
+from .types import (ArrT, TupT, SCALARS, NP_TO_ELEM, ELEM_TO_NP, C64, C128, mlir_type, kind,
                     bits, promote_strong, promote_weak, is_float, is_complex,
                     real_of)
 
@@ -79,8 +81,28 @@ UNARY_FLOAT_FNS = {"sqrt", "exp", "log", "sin", "cos", "tan", "tanh",
                    "floor", "ceil"}
 # defined on complex numbers too (cmath and NumPy)
 COMPLEX_FNS = {"sqrt", "exp", "log", "sin", "cos", "tan", "tanh"}
+# float functions of one argument computed by a `math` dialect op in a
+# vrir.map body (NumPy name -> op); math.* names them without the "arc"
+MAP_FLOAT_FNS = {"arctan": "atan", "arcsin": "asin", "arccos": "acos", "sinh": "sinh",
+                 "cosh": "cosh", "arcsinh": "asinh", "arccosh": "acosh", "arctanh": "atanh",
+                 "log10": "log10", "log2": "log2", "log1p": "log1p", "expm1": "expm1",
+                 "cbrt": "cbrt", "trunc": "trunc", "rint": "roundeven"}
+MATH_MAP_FNS = {"atan": "atan", "asin": "asin", "acos": "acos", "sinh": "sinh",
+                "cosh": "cosh", "asinh": "asinh", "acosh": "acosh", "atanh": "atanh",
+                "log10": "log10", "log2": "log2", "log1p": "log1p", "expm1": "expm1",
+                "cbrt": "cbrt"}
 REDUCTIONS = {"sum": "sum", "prod": "prod", "min": "min", "max": "max",
               "amin": "min", "amax": "max", "mean": "mean"}
+
+
+# V.items of the dtype of an array (A.dtype, not callable) as opposed to a
+# scalar type (np.float64, A.dtype.type)
+DTYPE_OBJECT = ("dtype object",)
+
+# np.issubdtype's abstract types: the kinds (types.kind) they contain
+ABSTRACT_DTYPES = {"generic": (0, 1, 2, 3), "number": (1, 2, 3), "integer": (1,),
+                   "signedinteger": (1,), "inexact": (2, 3), "floating": (2,),
+                   "complexfloating": (3,), "bool": (0,), "bool_": (0,)}
 
 
 class Region:
@@ -100,23 +122,100 @@ class Scope:
         self.shared = set()
 
 
+@dataclass(frozen=True)
+class StaticArg:
+    """An argument known while compiling, which the callee is specialised
+    on instead of receiving it: None, a dtype, a string, or an integer or
+    bool constant of a parameter the callee never assigns (so that
+    `axis=axis`, `if out is None:` or `dtype=dtype` work in helpers)."""
+    kind: object  # None for a constant number, else one of STATIC_KINDS
+    obj: object = None
+    ty: object = None
+    const: object = None
+    weak: bool = False
+    dtype_object: bool = False
+
+    def __str__(self):
+        if self.kind is None:
+            return repr(self.const)
+        if self.kind == "none":
+            return "None"
+        if self.kind == "dtype":
+            return f"the dtype {ELEM_TO_NP[self.obj].name}"
+        if self.kind in ("pyfn", "jitfn"):
+            return f"the function {self.obj.__name__}"
+        if self.kind == "func":
+            return f"the function {'.'.join(self.obj)}"
+        return repr(self.obj)
+
+
+# values passed to helpers by specialisation: None, dtypes, strings and
+# functions (plain helpers, jit functions, NumPy / math functions)
+STATIC_KINDS = ("none", "dtype", "str", "pyfn", "jitfn", "func")
+
+
+def _assigned_names(fn):
+    """The names a function's body assigns (parameters it rebinds)."""
+    names = _ASSIGNED.get(fn)
+    if names is None:
+        src, _, _ = _source_of(fn)
+        names = set()
+        for n in ast.walk(ast.parse(src).body[0]):
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+                names.add(n.id)
+        _ASSIGNED[fn] = names
+    return names
+
+
+_ASSIGNED = {}
+
+
+class Helper:
+    """A plain Python function called from compiled code: compiled like a
+    jit function (specialised on the argument types at the call, into the
+    same module), with the options of the kernel that calls it."""
+
+    def __init__(self, fn, boundscheck):
+        self.py_func = fn
+        self.boundscheck = boundscheck
+        self.__name__ = fn.__name__
+        self.__qualname__ = fn.__qualname__
+
+
 class ModuleBuilder:
-    """One MLIR module: the entry function and the jit functions it calls."""
+    """One MLIR module: the entry function and the functions it calls (jit
+    functions and plain Python helpers)."""
 
     def __init__(self):
         self.funcs = []  # MLIR text of each function
         self.specs = {}  # (id(pyfunc), argtypes) -> (symbol, result types)
-        self.in_progress = set()
+        self.stack = []  # the functions being emitted, outermost first
         self.counter = 0
         self.messages = {}  # run-time error message -> global symbol
+        self.helpers = {}  # (python function, boundscheck) -> Helper
 
-    def specialize(self, jitfn, argtypes, public, symbol=None):
+    def helper(self, fn, boundscheck):
+        key = (fn, boundscheck)
+        h = self.helpers.get(key)
+        if h is None:
+            h = self.helpers[key] = Helper(fn, boundscheck)
+        return h
+
+    def check_recursion(self, jitfn, where=None):
+        names = [f.__name__ for f in self.stack]
+        for k, f in enumerate(self.stack):
+            if f.py_func is jitfn.py_func:
+                cycle = " -> ".join(names[k:] + [jitfn.__name__])
+                at = f"{where}: " if where else ""
+                raise CompileError(f"{at}recursive call of '{jitfn.__name__}' is not supported "
+                                   f"in compiled code ({cycle})")
+
+    def specialize(self, jitfn, argtypes, public, symbol=None, where=None):
         key = (id(jitfn), tuple(argtypes))
         if key in self.specs:
             return self.specs[key]
-        if key in self.in_progress:
-            raise CompileError(f"recursive call of {jitfn.__name__} is not supported")
-        self.in_progress.add(key)
+        self.check_recursion(jitfn, where)
+        self.stack.append(jitfn)
         if symbol is None:
             self.counter += 1
             symbol = f"{jitfn.__name__}__{self.counter}"
@@ -131,7 +230,7 @@ class ModuleBuilder:
                 continue
         else:
             raise CompileError(f"type inference of {jitfn.__name__} did not converge")
-        self.in_progress.discard(key)
+        self.stack.pop()
         self.funcs.append(text)
         result = (symbol, fe.result_types())
         self.specs[key] = result
@@ -157,6 +256,36 @@ class ModuleBuilder:
                 head.append(f'llvm.mlir.global internal constant @{name}("{lit}") '
                             f'{{addr_space = 0 : i32}}')
         return "module {\n" + "".join(h + "\n" for h in head) + "\n".join(self.funcs) + "}\n"
+
+
+def _library_dirs():
+    import sysconfig
+    dirs = set()
+    for key in ("stdlib", "platstdlib", "purelib", "platlib"):
+        try:
+            d = sysconfig.get_paths().get(key)
+        except Exception:
+            d = None
+        if d:
+            dirs.add(os.path.realpath(d))
+    return tuple(sorted(dirs))
+
+
+_LIBRARY_DIRS = None
+
+
+def _is_user_function(fn):
+    """Whether a plain Python function is part of the program (compiled when
+    compiled code calls it) rather than of the standard library, NumPy or an
+    installed package."""
+    global _LIBRARY_DIRS
+    mod = (getattr(fn, "__module__", None) or "").split(".", 1)[0]
+    if mod in ("numpy", "vrir", "math", "cmath", "builtins"):
+        return False
+    if _LIBRARY_DIRS is None:
+        _LIBRARY_DIRS = _library_dirs()
+    f = os.path.realpath(fn.__code__.co_filename)
+    return not any(f.startswith(d + os.sep) for d in _LIBRARY_DIRS)
 
 
 def _source_of(fn):
@@ -193,6 +322,8 @@ class FunctionEmitter:
             raise CompileError("@vrir.jit applies to functions")
         self.nssa = 0
         self.nlabel = 0
+        self.statics = {}  # parameter -> StaticArg
+        self.dyn_depth = 0  # nesting in run-time branches and loops
         self.region = Region()
         self.scope = Scope("function")
         self.terminated = False
@@ -285,7 +416,9 @@ class FunctionEmitter:
 
     def const(self, value, ty):
         if ty == "i1":
-            return self.op(f"arith.constant {'true' if value else 'false'}", "i1")
+            v = self.op(f"arith.constant {'true' if value else 'false'}", "i1")
+            v.const = bool(value)
+            return v
         if is_complex(ty):
             value = complex(value)
             part = real_of(ty)
@@ -362,6 +495,8 @@ class FunctionEmitter:
     def tyname(self, v):
         if v.kind == "tuple":
             return "tuple"
+        if v.kind in ("pyfn", "jitfn", "func"):
+            return "function"
         if v.kind:
             return v.kind
         return str(v.ty)
@@ -422,6 +557,11 @@ class FunctionEmitter:
             self.error(f"cannot assign a {v.kind} to a variable")
         else:
             ty = v.ty
+        if name in self.statics and self.dyn_depth and self.lookup_slot(name) is None:
+            self.error(f"parameter '{name}' is {self.statics[name]} while compiling and is "
+                       "rebound inside a loop or a branch taken at run time; assign it where "
+                       "the condition is known while compiling (such as 'if out is None:' at "
+                       "the top of the function), or use another variable")
         if name in self.scope.shared:
             self.error(f"cannot assign the variable '{name}': the enclosing pfor "
                        "shares it, and shared variables cannot be rebound")
@@ -486,6 +626,13 @@ class FunctionEmitter:
     def load_name(self, name, node, check=True):
         if name in self.scope.values:
             return self.scope.values[name]
+        st = self.statics.get(name)
+        if st is not None and self.lookup_slot(name) is None:
+            if st.kind is None:
+                v = self.const(st.const, st.ty)
+                v.weak = st.weak
+                return v
+            return V(kind=st.kind, obj=st.obj, items=DTYPE_OBJECT if st.dtype_object else None)
         ty = self.var_types.get(name)
         if ty is not None:
             if check and name in self.maybe_unbound and self.scope.kind == "function" \
@@ -544,6 +691,14 @@ class FunctionEmitter:
             return V(kind="func", obj=(mod, obj.__name__))
         if isinstance(obj, np.ufunc):
             return V(kind="func", obj=("np", obj.__name__))
+        if isinstance(obj, types.FunctionType):
+            if obj.__name__ == "<lambda>":
+                self.error(f"'{name}' is a lambda: calls of lambdas are not supported in "
+                           "compiled code (define the function with def)", node)
+            if _is_user_function(obj):
+                return V(kind="pyfn", obj=obj)
+            self.error(f"call of {obj.__module__}.{obj.__qualname__} is not supported in "
+                       "compiled code (only functions of the program itself are compiled)", node)
         if isinstance(obj, tuple):
             return V(kind="tuple", items=[self.wrap_object(x, name, node) for x in obj])
         if isinstance(obj, types.ModuleType):
@@ -572,6 +727,9 @@ class FunctionEmitter:
         self.unbound_reads(fd.body, set(params))
         sig = []
         for k, (p, t) in enumerate(zip(params, self.argtypes)):
+            if isinstance(t, StaticArg):
+                self.statics[p] = t
+                continue
             self.cur = a.args[k]
             ssa = f"%arg{k}"
             sig.append(f"{ssa}: {mlir_type(t)} {self.loc(a.args[k], name=p)}")
@@ -814,10 +972,17 @@ class FunctionEmitter:
 
     def stmt_If(self, s):
         c = self.truth(self.expr(s.test))
+        if c.const is not None:
+            # A condition known while compiling (A.ndim == 2, A.dtype ==
+            # np.float32, x is None, a global flag): only the branch taken
+            # is compiled, as only it runs.
+            self.suite(s.body if c.const else s.orelse)
+            return
         then_l, join_l = self.label(), self.label()
         else_l = self.label() if s.orelse else join_l
         self.cond_br(c, then_l, else_l)
         reached = not s.orelse
+        self.dyn_depth += 1
         self.start_block(then_l)
         self.suite(s.body)
         if not self.terminated:
@@ -829,6 +994,7 @@ class FunctionEmitter:
             if not self.terminated:
                 self.br(join_l)
                 reached = True
+        self.dyn_depth -= 1
         if reached:
             self.start_block(join_l)
         else:
@@ -837,6 +1003,13 @@ class FunctionEmitter:
     def stmt_While(self, s):
         if s.orelse:
             self.error("while ... else is not supported")
+        self.dyn_depth += 1
+        try:
+            self.while_loop(s)
+        finally:
+            self.dyn_depth -= 1
+
+    def while_loop(self, s):
         head, body, exit_ = self.label(), self.label(), self.label()
         self.br(head)
         self.start_block(head)
@@ -908,6 +1081,13 @@ class FunctionEmitter:
 
     # --- for loops
     def stmt_For(self, s):
+        self.dyn_depth += 1
+        try:
+            self.for_loop(s)
+        finally:
+            self.dyn_depth -= 1
+
+    def for_loop(self, s):
         if s.orelse:
             self.error("for ... else is not supported")
         it = s.iter
@@ -1236,6 +1416,8 @@ class FunctionEmitter:
             if v.is_array:
                 self.error("'not' on an array is ambiguous (use ~ or np.logical_not)")
             t = self.truth(v)
+            if t.const is not None:
+                return self.const(not t.const, "i1")
             one = self.const(True, "i1")
             return self.op(f"arith.xori {t.ssa}, {one.ssa} : i1", "i1")
         if isinstance(e.op, ast.USub):
@@ -1287,17 +1469,31 @@ class FunctionEmitter:
         # short-circuit; the value is the deciding operand, as in Python,
         # converted to the common type of the operands (a temporary variable)
         name = f"$boolop{e.lineno}_{e.col_offset}"
-        end = self.label()
         is_and = isinstance(e.op, ast.And)
-        for k, val in enumerate(e.values):
-            v = self.expr(val)
+        values = list(e.values)
+        first = None
+        while values:
+            # leading booleans known while compiling (A.ndim == 2 and ...)
+            # decide, or drop out, without compiling what Python skips
+            first = self.expr(values[0])
+            if len(values) == 1 or not (first.kind is None and first.ty == "i1"
+                                        and first.const is not None):
+                break
+            if bool(first.const) != is_and:
+                return first
+            values.pop(0)
+        if len(values) == 1:
+            return first
+        end = self.label()
+        for k, val in enumerate(values):
+            v = first if k == 0 else self.expr(val)
             if v.is_array:
                 self.error("the truth value of an array is ambiguous")
             if v.kind is not None:
                 self.error(f"'{'and' if is_and else 'or'}' of a {self.tyname(v)}")
             t = self.truth(v)
             self.assign_name(name, v)
-            if k + 1 < len(e.values):
+            if k + 1 < len(values):
                 nxt = self.label()
                 if is_and:
                     self.cond_br(t, nxt, end)
@@ -1310,6 +1506,9 @@ class FunctionEmitter:
 
     def expr_IfExp(self, e):
         c = self.truth(self.expr(e.test))
+        if c.const is not None:
+            # known while compiling: only the branch taken (A.ndim == 2)
+            return self.expr(e.body if c.const else e.orelse)
         name = f"$ifexp{e.lineno}_{e.col_offset}"
         a_l, b_l, end = self.label(), self.label(), self.label()
         self.cond_br(c, a_l, b_l)
@@ -1322,10 +1521,62 @@ class FunctionEmitter:
         self.start_block(end)
         return self.read_var(name, self.var_types[name])
 
+    def static_compare(self, op, a, b):
+        """A comparison known while compiling (of dtypes, strings, None, or
+        integer constants such as A.ndim): a constant i1, else None."""
+        if isinstance(op, (ast.Is, ast.IsNot)):
+            if a.kind == "none" or b.kind == "none":
+                same = a.kind == "none" and b.kind == "none"
+            elif a.kind == "dtype" and b.kind == "dtype":
+                same = a.obj == b.obj and a.items is b.items
+            else:
+                self.error("'is' compares with None only")
+            return self.const(same == isinstance(op, ast.Is), "i1")
+        if type(op) not in (ast.Eq, ast.NotEq):
+            if a.kind is not None and b.kind is not None:
+                self.error(f"unsupported comparison of {self.tyname(a)} and {self.tyname(b)}")
+        eq = None
+        if a.kind == "dtype" and b.kind == "dtype":
+            eq = a.obj == b.obj
+        elif a.kind == "str" and b.kind == "str":
+            eq = a.obj == b.obj
+        elif {a.kind, b.kind} == {"dtype", "str"}:  # A.dtype == "float32"
+            d, t = (a, b) if a.kind == "dtype" else (b, a)
+            try:
+                eq = ELEM_TO_NP[d.obj] == np.dtype(t.obj)
+            except TypeError:
+                self.error(f"{t.obj!r} is not a NumPy dtype")
+        elif a.kind == "none" or b.kind == "none":
+            eq = a.kind == b.kind
+        elif (a.is_scalar and b.is_scalar and a.const is not None and b.const is not None
+              and kind(a.ty) <= 1 and kind(b.ty) <= 1):
+            x, y = int(a.const), int(b.const)
+            r = {ast.Eq: x == y, ast.NotEq: x != y, ast.Lt: x < y, ast.LtE: x <= y,
+                 ast.Gt: x > y, ast.GtE: x >= y}.get(type(op))
+            if r is None:
+                return None
+            return self.const(r, "i1")
+        elif a.kind is not None or b.kind is not None:
+            self.error(f"unsupported comparison of {self.tyname(a)} and {self.tyname(b)}")
+        if eq is not None and (a.is_array or b.is_array):
+            self.error("comparison of an array with None")
+        if eq is None:
+            return None
+        return self.const(eq == isinstance(op, ast.Eq), "i1")
+
     def expr_Compare(self, e):
         vals = [self.expr(e.left)] + [self.expr(c) for c in e.comparators]
         result = None
         for op, a, b in zip(e.ops, vals, vals[1:]):
+            r = self.static_compare(op, a, b)
+            if r is not None:
+                if result is None:
+                    result = r
+                elif result.const is not None:
+                    result = r if result.const else result
+                else:
+                    result = self.op(f"arith.andi {result.ssa}, {r.ssa} : i1", "i1")
+                continue
             p = CMP_OPS.get(type(op))
             if p is None:
                 self.error(f"unsupported comparison {type(op).__name__}")
@@ -1337,6 +1588,8 @@ class FunctionEmitter:
                 # array: ambiguous (ValueError) unless it has one element.
                 self.error("a chained comparison with arrays (a < b < c) takes the "
                            "truth value of an array; write (a < b) & (b < c)")
+            elif result.const is not None:
+                result = r if result.const else result
             else:
                 result = self.op(f"arith.andi {result.ssa}, {r.ssa} : i1", "i1")
         return result
@@ -1489,6 +1742,15 @@ class FunctionEmitter:
         else:
             self.error(f"unsupported operator {op}")
         r.weak = weak
+        if not isf and a.const is not None and b.const is not None \
+                and not isinstance(a.const, complex) and not isinstance(b.const, complex):
+            # integer constants fold (A.shape[1 - axis] with a constant axis)
+            x, y = int(a.const), int(b.const)
+            val = {"add": lambda: x + y, "sub": lambda: x - y, "mul": lambda: x * y,
+                   "floordiv": lambda: x // y if y else None,
+                   "mod": lambda: x % y if y else None}.get(op, lambda: None)()
+            if val is not None and -2**(bits(elem) - 1) <= val < 2**(bits(elem) - 1):
+                r.const = val
         return r
 
     def float_floordiv(self, a, b, t):
@@ -1689,12 +1951,22 @@ class FunctionEmitter:
             if at == "size":
                 n = self.op(f"vrir.numel {a.ssa} : {a.ty.mlir()}", "index")
                 return self.from_index(n.ssa)
+            if at == "dtype":
+                return V(kind="dtype", obj=a.ty.elem, items=DTYPE_OBJECT)
+            if at == "itemsize":
+                v = self.const(ELEM_TO_NP[a.ty.elem].itemsize, "i64")
+                v.weak = True
+                return v
+            if at == "nbytes":
+                n = self.op(f"vrir.numel {a.ssa} : {a.ty.mlir()}", "index")
+                size = self.const(ELEM_TO_NP[a.ty.elem].itemsize, "i64")
+                return self.binop("mul", self.from_index(n.ssa), size)
             if at == "T":
                 return self.transpose(a)
             if at in ("real", "imag"):
                 return self.unary(at, a)
             if at in ("copy", "astype", "sum", "prod", "min", "max", "mean", "fill", "transpose",
-                      "conj", "conjugate", "reshape"):
+                      "conj", "conjugate", "reshape", "clip"):
                 return V(kind="method", obj=at, items=[a])
             self.error(f"unsupported array attribute '{at}'")
         if base.is_scalar:
@@ -1702,6 +1974,20 @@ class FunctionEmitter:
                 return self.unary(at, base)
             if at == "conjugate":
                 return V(kind="method", obj=at, items=[base])
+        if base.kind == "dtype":
+            # attributes of a dtype (A.dtype.type, np.float32.itemsize ...)
+            np_dt = ELEM_TO_NP[base.obj]
+            if at == "type":
+                return V(kind="dtype", obj=base.obj)
+            if at == "itemsize":
+                v = self.const(np_dt.itemsize, "i64")
+                v.weak = True
+                return v
+            if at == "kind":
+                return V(kind="str", obj=np_dt.kind)
+            if at == "name":
+                return V(kind="str", obj=np_dt.name)
+            self.error(f"unsupported dtype attribute '{at}'")
         if base.kind == "tuple" and at in ("count", "index"):
             self.error("tuple methods are not supported")
         if base.kind == "func" and base.obj[0] in ("np", "math", "cmath"):
@@ -1886,7 +2172,12 @@ class FunctionEmitter:
         fn = self.expr(e.func)
         if fn.kind == "jitfn":
             return self.call_jit(fn.obj, e)
+        if fn.kind == "pyfn":
+            return self.call_jit(self.module.helper(fn.obj, self.jitfn.boundscheck), e)
         if fn.kind == "dtype":
+            if fn.items is DTYPE_OBJECT:
+                self.error("a dtype object is not callable (use A.dtype.type(x) or "
+                           "x.astype(A.dtype))")
             if is_complex(fn.obj):  # complex(re, im), np.complex64(re, im)
                 return self.cast(self.call_builtin_complex(e), fn.obj)
             args = self.call_args(e, 1, 1)
@@ -1905,6 +2196,8 @@ class FunctionEmitter:
                 return self.unary_fn(mod, name, e)
             if mod == "cmath" and name in COMPLEX_FNS:
                 return self.unary_fn(mod, name, e)
+            if (mod == "np" and name in MAP_FLOAT_FNS) or (mod == "math" and name in MATH_MAP_FNS):
+                return self.map_float_fn(mod, name, e)
             what = {"np": "numpy.", "math": "math.", "cmath": "cmath.", "builtin": "",
                     "vrir": "vrir."}[mod]
             self.error(f"call of {what}{name} is not supported in compiled code")
@@ -1931,12 +2224,81 @@ class FunctionEmitter:
             return self.cast(v, elem)  # truncation toward zero, like int()
         return self.cast(v, elem)
 
+    def bind_call(self, jf, e):
+        """The arguments of a call of a jit function or helper, bound to its
+        parameters as Python does (positional, keywords, defaults)."""
+        fn = jf.py_func
+        name = jf.__name__
+        sig = inspect.signature(fn)
+        params = list(sig.parameters.values())
+        for p in params:
+            if p.kind is not inspect.Parameter.POSITIONAL_OR_KEYWORD:
+                self.error(f"cannot call '{name}' from compiled code: *args, **kwargs, keyword-only "
+                           "and positional-only parameters are not supported")
+        if len(e.args) > len(params):
+            self.error(f"{name}() takes {len(params)} positional arguments but "
+                       f"{len(e.args)} were given")
+        for a in e.args:
+            if isinstance(a, ast.Starred):
+                self.error("*args in calls is not supported")
+        bound = {}
+        for k in e.keywords:
+            if k.arg is None:
+                self.error("**kwargs in calls is not supported")
+            if k.arg not in sig.parameters:
+                self.error(f"{name}() got an unexpected keyword argument '{k.arg}'")
+            if k.arg in bound or k.arg in [p.name for p in params[:len(e.args)]]:
+                self.error(f"{name}() got multiple values for argument '{k.arg}'")
+            bound[k.arg] = None
+        # evaluated in source order, as Python does
+        for p, a in zip(params, e.args):
+            bound[p.name] = self.expr(a)
+        for k in e.keywords:
+            bound[k.arg] = self.expr(k.value)
+        args = []
+        for p in params:
+            if p.name in bound:
+                args.append(bound[p.name])
+            elif p.default is not inspect.Parameter.empty:
+                d = p.default
+                v = None
+                if d is None or isinstance(d, (str, bool, int, float, complex, np.generic)) \
+                        or (isinstance(d, type) and d in PY_DTYPES):
+                    v = self.wrap_object(d, p.name, e)
+                if v is None:
+                    self.error(f"{name}(): the default value of parameter '{p.name}' "
+                               f"({type(d).__name__}) is not supported in compiled code; pass "
+                               "the argument")
+                args.append(v)
+            else:
+                self.error(f"{name}() missing required argument '{p.name}'")
+        for a, p in zip(args, params):
+            if not (a.is_array or a.is_scalar or a.kind in STATIC_KINDS):
+                self.error(f"cannot pass a {self.tyname(a)} to '{name}' (parameter '{p.name}'): "
+                           "functions called from compiled code take arrays, numbers, dtypes, "
+                           "strings, None and functions")
+        return [p.name for p in params], args
+
     def call_jit(self, jf, e):
-        args = self.call_args(e, 0, 64)
-        for a in args:
-            if not (a.is_array or a.is_scalar):
-                self.error(f"cannot pass a {self.tyname(a)} to a jit function")
-        sym, rts = self.module.specialize(jf, [a.ty for a in args], public=False)
+        params, vals = self.bind_call(jf, e)
+        self.module.check_recursion(jf, self.where(e))
+        try:
+            assigned = _assigned_names(jf.py_func)
+        except CompileError as err:
+            self.error(f"cannot compile '{jf.__name__}': {err}")
+        types, args = [], []
+        for p, a in zip(params, vals):
+            if a.kind is not None:
+                types.append(StaticArg(a.kind, obj=a.obj, dtype_object=a.items is DTYPE_OBJECT))
+            elif a.is_scalar and a.const is not None and kind(a.ty) <= 1 and p not in assigned:
+                types.append(StaticArg(None, ty=a.ty, const=a.const, weak=a.weak))
+            else:
+                types.append(a.ty)
+                args.append(a)
+        try:
+            sym, rts = self.module.specialize(jf, types, public=False, where=self.where(e))
+        except CompileError as err:
+            raise CompileError(f"{err}\n  (in '{jf.__name__}', called at {self.where(e)})") from None
         argtxt = ", ".join(a.ssa for a in args)
         sig = "(" + ", ".join(mlir_type(a.ty) for a in args) + ") -> (" + ", ".join(mlir_type(t) for t in rts) + ")"
         if not rts:
@@ -2082,6 +2444,10 @@ class FunctionEmitter:
 
     def binary_fn(self, fn, e):
         a, b = self.call_args(e, 2, 2)
+        return self.binary_values(fn, a, b)
+
+    def binary_values(self, fn, a, b):
+        """np.minimum / np.maximum / np.power of two values."""
         self.check_operands(a, b, fn)
         elem = self.common_elem(a, b)
         if is_complex(elem):
@@ -2103,6 +2469,332 @@ class FunctionEmitter:
                 return self.op(f"arith.{'minimumf' if fn == 'min' else 'maximumf'} {a.ssa}, {b.ssa} : {elem}", elem)
             return self.op(f"arith.select {c.ssa}, {b.ssa}, {a.ssa} : {elem}", elem)
         return self.vbinary(fn, a, b, elem)
+
+    # --- element-wise functions built from scalar code (vrir.map)
+    def emap(self, inputs, out, body):
+        """An element-wise function: `body` emits the scalar code computing
+        one result element (of type `out`) from one element of each input
+        (scalar Vs). On scalars that is the result; with arrays among the
+        inputs it is the body of a vrir.map (NumPy broadcasting, a new
+        row-major array), which vrir-fuse-elementwise fuses with its
+        neighbours. The body must not branch or raise."""
+        if not any(x.is_array for x in inputs):
+            return self.cast(body(inputs), out)
+        rank = max(x.ty.rank for x in inputs if x.is_array)
+        t = ArrT(out, rank)
+        outer = (self.region, self.terminated)
+        self.region = Region()
+        args = [self.fresh() for _ in inputs]
+        elems = [V(x.ty.elem if x.is_array else x.ty, a) for x, a in zip(inputs, args)]
+        r = self.cast(body(elems), out)
+        self.emit(f"vrir.yield {r.ssa} : {out}")
+        region = self.region
+        self.region, self.terminated = outer
+        if region.allocas:
+            raise AssertionError("a vrir.map body cannot allocate variables")
+        res = self.fresh()
+        ins = ", ".join(x.ssa for x in inputs)
+        tys = ", ".join(mlir_type(x.ty) for x in inputs)
+        bargs = ", ".join(f"{a}: {v.ty}" for a, v in zip(args, elems))
+        self.raw(f"{res} = vrir.map {ins} : ({tys}) -> {t.mlir()} {{\n"
+                 f"^bb0({bargs}):\n{self.region_text(region)}\n}} {self.loc()}")
+        return V(t, res)
+
+    def float_operands(self, name, *vals):
+        """The operands of a float function (np.arctan2, np.hypot) in their
+        common float type: integers and booleans compute in f64, as NumPy's."""
+        for v in vals:
+            if not (v.is_array or v.is_scalar):
+                self.error(f"{name}() of a {self.tyname(v)}")
+        a, b = vals
+        elem = self.common_elem(a, b)
+        if is_complex(elem):
+            self.error(f"{name}() is not defined on complex numbers")
+        if kind(elem) < 2:
+            elem = "f64"
+        return elem, [self.cast(v, elem) for v in vals]
+
+    def map_float_fn(self, mod, name, e):
+        """np.arctan, np.log10, ... (MAP_FLOAT_FNS) and their math.*
+        forms: a math op on each element (vrir.map) or on a scalar."""
+        (a,) = self.call_args(e, 1, 1)
+        what = f"{'numpy' if mod == 'np' else mod}.{name}"
+        if not (a.is_array or a.is_scalar):
+            self.error(f"{what}() of a {self.tyname(a)}")
+        if mod == "math" and not a.is_scalar:
+            self.error(f"{what}() of an array (use np.{name})")
+        elem = a.ty.elem if a.is_array else a.ty
+        if is_complex(elem):
+            self.error(f"{what}() of complex numbers is not supported")
+        op = (MAP_FLOAT_FNS if mod == "np" else MATH_MAP_FNS)[name]
+        if op in ("trunc", "roundeven") and kind(elem) == 1:
+            return self.copy(a) if a.is_array else a  # integers stay integers
+        t = elem if is_float(elem) and mod == "np" else "f64"
+        a = self.cast(a, t)
+        return self.emap([a], t, lambda v: self.op(f"math.{op} {v[0].ssa} : {t}", t))
+
+    def call_np_arctan2(self, e):
+        y, x = self.call_args(e, 2, 2)
+        elem, (y, x) = self.float_operands("np.arctan2", y, x)
+        return self.emap([y, x], elem, lambda v: self.op(
+            f"math.atan2 {v[0].ssa}, {v[1].ssa} : {elem}", elem))
+
+    def call_math_atan2(self, e):
+        y, x = self.call_args(e, 2, 2)
+        for v in (y, x):
+            self.need_scalar(v)
+            if is_complex(v.ty):
+                self.error("math.atan2() of a complex number")
+        y, x = self.cast(y, "f64"), self.cast(x, "f64")
+        return self.op(f"math.atan2 {y.ssa}, {x.ssa} : f64", "f64")
+
+    def hypot_body(self, x, y, t):
+        """hypot(x, y) without overflow or underflow: m * sqrt(1 + (n/m)**2)
+        with m = max(|x|, |y|), n = min(|x|, |y|); inf if either is
+        infinite (even with a NaN), NaN if either is NaN, 0 for (0, 0)."""
+        ax = self.op(f"math.absf {x.ssa} : {t}", t)
+        ay = self.op(f"math.absf {y.ssa} : {t}", t)
+        m = self.op(f"arith.maximumf {ax.ssa}, {ay.ssa} : {t}", t)
+        n = self.op(f"arith.minimumf {ax.ssa}, {ay.ssa} : {t}", t)
+        z = self.const(0.0, t)
+        one = self.const(1.0, t)
+        inf = self.const(float("inf"), t)
+        q = self.op(f"arith.divf {n.ssa}, {m.ssa} : {t}", t)
+        q2 = self.op(f"arith.mulf {q.ssa}, {q.ssa} : {t}", t)
+        s1 = self.op(f"arith.addf {one.ssa}, {q2.ssa} : {t}", t)
+        sq = self.op(f"math.sqrt {s1.ssa} : {t}", t)
+        r = self.op(f"arith.mulf {m.ssa}, {sq.ssa} : {t}", t)
+        mz = self.op(f"arith.cmpf oeq, {m.ssa}, {z.ssa} : {t}", "i1")
+        r = self.op(f"arith.select {mz.ssa}, {z.ssa}, {r.ssa} : {t}", t)
+        xi = self.op(f"arith.cmpf oeq, {ax.ssa}, {inf.ssa} : {t}", "i1")
+        yi = self.op(f"arith.cmpf oeq, {ay.ssa}, {inf.ssa} : {t}", "i1")
+        anyi = self.op(f"arith.ori {xi.ssa}, {yi.ssa} : i1", "i1")
+        return self.op(f"arith.select {anyi.ssa}, {inf.ssa}, {r.ssa} : {t}", t)
+
+    def call_np_hypot(self, e):
+        x, y = self.call_args(e, 2, 2)
+        elem, (x, y) = self.float_operands("np.hypot", x, y)
+        return self.emap([x, y], elem, lambda v: self.hypot_body(v[0], v[1], elem))
+
+    def call_math_hypot(self, e):
+        args = self.call_args(e, 2, 2)
+        for v in args:
+            self.need_scalar(v)
+            if is_complex(v.ty):
+                self.error("math.hypot() of a complex number")
+        x, y = (self.cast(v, "f64") for v in args)
+        return self.hypot_body(x, y, "f64")
+
+    def sign_body(self, x, t):
+        one, mone, z = self.const(1, t), self.const(-1, t), self.const(0, t)
+        pos = self.cmp_scalar("gt", x, z)
+        neg = self.cmp_scalar("lt", x, z)
+        r = self.op(f"arith.select {neg.ssa}, {mone.ssa}, {z.ssa} : {t}", t)
+        if is_float(t):  # NaN stays NaN
+            nan = self.op(f"arith.cmpf uno, {x.ssa}, {x.ssa} : {t}", "i1")
+            r = self.op(f"arith.select {nan.ssa}, {x.ssa}, {r.ssa} : {t}", t)
+        return self.op(f"arith.select {pos.ssa}, {one.ssa}, {r.ssa} : {t}", t)
+
+    def call_np_sign(self, e):
+        (a,) = self.call_args(e, 1, 1)
+        if not (a.is_array or a.is_scalar):
+            self.error(f"np.sign() of a {self.tyname(a)}")
+        elem = a.ty.elem if a.is_array else a.ty
+        if elem == "i1":
+            self.error("np.sign() is not defined on booleans (NumPy raises TypeError)")
+        if is_complex(elem):
+            self.error("np.sign() of complex numbers is not supported")
+        r = self.emap([a], elem, lambda v: self.sign_body(v[0], elem))
+        r.weak = a.weak and not a.is_array
+        return r
+
+    # --- np.clip, logical functions
+    def call_np_clip(self, e):
+        args = self.call_args(e, 1, 3, kw=("a_min", "a_max", "min", "max"))
+        return self.clip(args[0], args[1:], e)
+
+    def clip(self, a, bounds, e):
+        kw = self.kwargs(e)
+        bounds = list(bounds) + [None] * (2 - len(bounds))
+        for k, names in enumerate((("a_min", "min"), ("a_max", "max"))):
+            for n in names:
+                if n in kw:
+                    if bounds[k] is not None:
+                        self.error(f"clip() got multiple values for '{n}'")
+                    bounds[k] = kw[n]
+        if not (a.is_array or a.is_scalar):
+            self.error(f"clip() of a {self.tyname(a)}")
+        lo, hi = (None if b is None or b.kind == "none" else b for b in bounds)
+        for b in (lo, hi):
+            if b is not None and not (b.is_array or b.is_scalar):
+                self.error(f"clip() bounds must be numbers or arrays, got {self.tyname(b)}")
+        for v in (a, lo, hi):
+            if v is not None and is_complex(v.ty.elem if v.is_array else v.ty):
+                self.error("clip() of complex numbers is not supported (they are not ordered)")
+        r = a
+        if lo is not None:
+            r = self.binary_values("max", r, lo)
+        if hi is not None:
+            r = self.binary_values("min", r, hi)
+        if r is a:
+            r = self.copy(a) if a.is_array else a
+        return r
+
+    def to_bool(self, v, what):
+        if not (v.is_array or v.is_scalar):
+            self.error(f"{what}() of a {self.tyname(v)}")
+        if v.is_array:
+            if v.ty.elem == "i1":
+                return v
+            return self.compare("ne", v, self.pyconst(0))
+        return self.truth(v)
+
+    def logical(self, op, e):
+        a, b = self.call_args(e, 2, 2)
+        a, b = self.to_bool(a, f"np.logical_{op}"), self.to_bool(b, f"np.logical_{op}")
+        if a.is_array or b.is_array:
+            return self.vbinary(op, a, b, "i1")
+        return self.op(f"arith.{op}i {a.ssa}, {b.ssa} : i1", "i1")
+
+    def call_np_logical_and(self, e):
+        return self.logical("and", e)
+
+    def call_np_logical_or(self, e):
+        return self.logical("or", e)
+
+    def call_np_logical_xor(self, e):
+        return self.logical("xor", e)
+
+    def call_np_logical_not(self, e):
+        (a,) = self.call_args(e, 1, 1)
+        a = self.to_bool(a, "np.logical_not")
+        if a.is_array:
+            return self.op(f"vrir.unary not {a.ssa} : {a.ty.mlir()} -> {a.ty.mlir()}", a.ty)
+        one = self.const(True, "i1")
+        return self.op(f"arith.xori {a.ssa}, {one.ssa} : i1", "i1")
+
+    # --- np.flip, np.linspace
+    def call_np_flip(self, e):
+        args = self.call_args(e, 1, 2, kw=("axis",))
+        a = args[0]
+        axis = args[1] if len(args) > 1 else self.kwargs(e).get("axis")
+        if not a.is_array:
+            self.error("np.flip needs an array")
+        rank = a.ty.rank
+        if axis is None or axis.kind == "none":
+            axes = list(range(rank))
+        else:
+            axes = []
+            for x in self.const_ints([axis], "np.flip axes"):
+                if not -rank <= x < rank:
+                    self.error(f"axis {x} is out of bounds for a {rank}-dimensional array")
+                axes.append(x % rank)
+            if len(set(axes)) != len(axes):
+                self.error("repeated axis in np.flip")
+        return self.flip(a, axes, e)
+
+    def flip(self, a, axes, e):
+        """A view of `a` with the dimensions `axes` reversed (negative
+        strides), as NumPy's flip."""
+        rev = ast.Slice(lower=None, upper=None,
+                        step=ast.copy_location(ast.Constant(-1), e))
+        plan = [("range", self.slice_range(a, k, rev if k in axes else ast.Slice()))
+                for k in range(a.ty.rank)]
+        return self.load_plan(a, plan)
+
+    def call_np_fliplr(self, e):
+        (a,) = self.call_args(e, 1, 1)
+        if not a.is_array or a.ty.rank < 2:
+            self.error("np.fliplr needs an array of 2 or more dimensions")
+        return self.flip(a, [1], e)
+
+    def call_np_flipud(self, e):
+        (a,) = self.call_args(e, 1, 1)
+        if not a.is_array:
+            self.error("np.flipud needs an array")
+        return self.flip(a, [0], e)
+
+    def const_bool(self, v, what, default):
+        if v is None:
+            return default
+        if not v.is_scalar or v.const is None or kind(v.ty) > 1:
+            self.error(f"{what} must be a constant True or False")
+        return bool(v.const)
+
+    def call_np_linspace(self, e):
+        args = self.call_args(e, 2, 3, kw=("num", "endpoint", "retstep", "dtype", "axis"))
+        kw = self.kwargs(e)
+        start, stop = args[0], args[1]
+        num = args[2] if len(args) > 2 else kw.get("num")
+        if num is None:
+            num = self.pyconst(50)
+        for v in (start, stop):
+            if v.is_array:
+                self.error("np.linspace with array start or stop is not supported")
+            self.need_scalar(v)
+            if is_complex(v.ty):
+                self.error("np.linspace of complex numbers is not supported")
+        if not num.is_scalar or kind(num.ty) != 1:
+            self.error("np.linspace: num must be an integer")
+        endpoint = self.const_bool(kw.get("endpoint"), "np.linspace's endpoint", True)
+        retstep = self.const_bool(kw.get("retstep"), "np.linspace's retstep", False)
+        axis = kw.get("axis")
+        if axis is not None and axis.const != 0:
+            self.error("np.linspace supports axis=0 only")
+        dt = self.common_elem(start, stop)
+        if kind(dt) < 2:
+            dt = "f64"
+        elem = self.dtype_kw(e, dt)
+        if is_complex(elem):
+            self.error("np.linspace to a complex dtype is not supported")
+        num = self.cast(num, "i64")
+        if num.const is None or num.const < 0:
+            z = self.const(0, "i64")
+            self.error_if(self.cmp_scalar("lt", num, z), "ValueError",
+                          "Number of samples must be non-negative.")
+        start, stop = self.cast(start, dt), self.cast(stop, dt)
+        one = self.const(1, "i64")
+        div = self.op(f"arith.subi {num.ssa}, {one.ssa} : i64", "i64") if endpoint else num
+        divf = self.cast(div, dt)
+        delta = self.op(f"arith.subf {stop.ssa}, {start.ssa} : {dt}", dt)
+        step = self.op(f"arith.divf {delta.ssa}, {divf.ssa} : {dt}", dt)
+        zi, zf = self.const(0, "i64"), self.const(0.0, dt)
+        pos = self.op(f"arith.cmpi sgt, {div.ssa}, {zi.ssa} : i64", "i1")
+        nan = self.const(float("nan"), dt)
+        step = self.op(f"arith.select {pos.ssa}, {step.ssa}, {nan.ssa} : {dt}", dt)
+        # NumPy: y = arange(num) * step + start; with a zero step (denormal
+        # deltas) y = arange(num) / div * delta + start; with no step
+        # (num <= 1 with the endpoint) y = arange(num) * delta + start
+        szero = self.op(f"arith.cmpf oeq, {step.ssa}, {zf.ssa} : {dt}", "i1")
+        mult = self.op(f"arith.select {pos.ssa}, {step.ssa}, {delta.ssa} : {dt}", dt)
+        last = self.op(f"arith.subi {num.ssa}, {one.ssa} : i64", "i64")
+        ni = self.index(num)
+        t = ArrT(elem, 1)
+        r = self.op(f"vrir.empty({ni}) : {t.mlir()}", t)
+        c0 = self.op("arith.constant 0 : index", "index")
+        c1 = self.op("arith.constant 1 : index", "index")
+        k = self.fresh()
+        self.raw(f"scf.for {k} = {c0.ssa} to {ni} step {c1.ssa} {{")
+        ki = self.op(f"arith.index_cast {k} : index to i64", "i64")
+        kf = self.cast(ki, dt)
+        a1 = self.op(f"arith.mulf {kf.ssa}, {mult.ssa} : {dt}", dt)
+        q = self.op(f"arith.divf {kf.ssa}, {divf.ssa} : {dt}", dt)
+        a2 = self.op(f"arith.mulf {q.ssa}, {delta.ssa} : {dt}", dt)
+        val = self.op(f"arith.select {szero.ssa}, {a2.ssa}, {a1.ssa} : {dt}", dt)
+        val = self.op(f"arith.addf {val.ssa}, {start.ssa} : {dt}", dt)
+        if endpoint:  # y[-1] = stop when num > 1
+            is_last = self.op(f"arith.cmpi eq, {ki.ssa}, {last.ssa} : i64", "i1")
+            more = self.op(f"arith.cmpi sgt, {num.ssa}, {one.ssa} : i64", "i1")
+            put = self.op(f"arith.andi {is_last.ssa}, {more.ssa} : i1", "i1")
+            val = self.op(f"arith.select {put.ssa}, {stop.ssa}, {val.ssa} : {dt}", dt)
+        if kind(elem) == 1:  # integer dtypes: floor, then convert
+            val = self.op(f"math.floor {val.ssa} : {dt}", dt)
+        val = self.cast(val, elem)
+        self.emit(f"vrir.store {val.ssa}, {r.ssa}[{k}] flags [{NONE}] : {t.mlir()}[index]")
+        self.raw("}")
+        if retstep:
+            return V(kind="tuple", items=[r, step])
+        return r
 
     def call_np_power(self, e):
         return self.binary_fn("pow", e)
@@ -2319,6 +3011,9 @@ class FunctionEmitter:
             (v,) = self.call_args(e, 1, 1)
             self.store_plan(a, [], v)
             return V(kind="none")
+        if name == "clip":
+            args = self.call_args(e, 0, 2, kw=("min", "max", "a_min", "a_max"))
+            return self.clip(a, args, e)
         args = self.call_args(e, 0, 1, kw=("axis",))
         axis = args[0] if args else self.kwargs(e).get("axis")
         return self.reduce(REDUCTIONS[name], a, axis)
@@ -2459,6 +3154,17 @@ class FunctionEmitter:
         self.emit(f"vrir.store {val.ssa}, {r.ssa}[{k}] flags [{NONE}] : {t.mlir()}[index]")
         self.raw("}")
         return r
+
+    def call_np_issubdtype(self, e):
+        a, b = self.call_args(e, 2, 2)
+        if a.kind != "dtype":
+            self.error("np.issubdtype needs a dtype (such as A.dtype) first")
+        if b.kind == "dtype":
+            return self.const(a.obj == b.obj, "i1")
+        if b.kind == "func" and b.obj[0] == "np" and b.obj[1] in ABSTRACT_DTYPES:
+            return self.const(kind(a.obj) in ABSTRACT_DTYPES[b.obj[1]], "i1")
+        self.error("np.issubdtype's second argument must be a dtype or one of "
+                   + ", ".join(f"np.{n}" for n in ABSTRACT_DTYPES))
 
     # vrir constructs used outside their statement
     def call_vrir_prange(self, e):
