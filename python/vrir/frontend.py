@@ -2769,29 +2769,23 @@ class FunctionEmitter:
         mult = self.op(f"arith.select {pos.ssa}, {step.ssa}, {delta.ssa} : {dt}", dt)
         last = self.op(f"arith.subi {num.ssa}, {one.ssa} : i64", "i64")
         ni = self.index(num)
-        t = ArrT(elem, 1)
-        r = self.op(f"vrir.empty({ni}) : {t.mlir()}", t)
-        c0 = self.op("arith.constant 0 : index", "index")
-        c1 = self.op("arith.constant 1 : index", "index")
-        k = self.fresh()
-        self.raw(f"scf.for {k} = {c0.ssa} to {ni} step {c1.ssa} {{")
-        ki = self.op(f"arith.index_cast {k} : index to i64", "i64")
-        kf = self.cast(ki, dt)
-        a1 = self.op(f"arith.mulf {kf.ssa}, {mult.ssa} : {dt}", dt)
-        q = self.op(f"arith.divf {kf.ssa}, {divf.ssa} : {dt}", dt)
-        a2 = self.op(f"arith.mulf {q.ssa}, {delta.ssa} : {dt}", dt)
-        val = self.op(f"arith.select {szero.ssa}, {a2.ssa}, {a1.ssa} : {dt}", dt)
-        val = self.op(f"arith.addf {val.ssa}, {start.ssa} : {dt}", dt)
-        if endpoint:  # y[-1] = stop when num > 1
-            is_last = self.op(f"arith.cmpi eq, {ki.ssa}, {last.ssa} : i64", "i1")
-            more = self.op(f"arith.cmpi sgt, {num.ssa}, {one.ssa} : i64", "i1")
-            put = self.op(f"arith.andi {is_last.ssa}, {more.ssa} : i1", "i1")
-            val = self.op(f"arith.select {put.ssa}, {stop.ssa}, {val.ssa} : {dt}", dt)
-        if kind(elem) == 1:  # integer dtypes: floor, then convert
-            val = self.op(f"math.floor {val.ssa} : {dt}", dt)
-        val = self.cast(val, elem)
-        self.emit(f"vrir.store {val.ssa}, {r.ssa}[{k}] flags [{NONE}] : {t.mlir()}[index]")
-        self.raw("}")
+        def element(ki):
+            kf = self.cast(ki, dt)
+            a1 = self.op(f"arith.mulf {kf.ssa}, {mult.ssa} : {dt}", dt)
+            q = self.op(f"arith.divf {kf.ssa}, {divf.ssa} : {dt}", dt)
+            a2 = self.op(f"arith.mulf {q.ssa}, {delta.ssa} : {dt}", dt)
+            val = self.op(f"arith.select {szero.ssa}, {a2.ssa}, {a1.ssa} : {dt}", dt)
+            val = self.op(f"arith.addf {val.ssa}, {start.ssa} : {dt}", dt)
+            if endpoint:  # y[-1] = stop when num > 1
+                is_last = self.op(f"arith.cmpi eq, {ki.ssa}, {last.ssa} : i64", "i1")
+                more = self.op(f"arith.cmpi sgt, {num.ssa}, {one.ssa} : i64", "i1")
+                put = self.op(f"arith.andi {is_last.ssa}, {more.ssa} : i1", "i1")
+                val = self.op(f"arith.select {put.ssa}, {stop.ssa}, {val.ssa} : {dt}", dt)
+            if kind(elem) == 1:  # integer dtypes: floor, then convert
+                val = self.op(f"math.floor {val.ssa} : {dt}", dt)
+            return val
+
+        r = self.fill_1d(ni, elem, element)
         if retstep:
             return V(kind="tuple", items=[r, step])
         return r
@@ -3140,6 +3134,16 @@ class FunctionEmitter:
         z = self.const(0, "i64")
         n = self.op(f"arith.maxsi {n.ssa}, {z.ssa} : i64", "i64")
         ni = self.index(n)
+        def element(ki):
+            kw = self.cast(ki, w)
+            m = self.op(f"arith.mul{'f' if isf else 'i'} {kw.ssa}, {step.ssa} : {w}", w)
+            return self.op(f"arith.add{'f' if isf else 'i'} {start.ssa}, {m.ssa} : {w}", w)
+
+        return self.fill_1d(ni, elem, element)
+
+    def fill_1d(self, ni, elem, element):
+        """A new 1-D array of `ni` (index SSA name) elements of type `elem`;
+        element k is `element(k)` (k an i64 value), converted to `elem`."""
         t = ArrT(elem, 1)
         r = self.op(f"vrir.empty({ni}) : {t.mlir()}", t)
         c0 = self.op("arith.constant 0 : index", "index")
@@ -3147,10 +3151,7 @@ class FunctionEmitter:
         k = self.fresh()
         self.raw(f"scf.for {k} = {c0.ssa} to {ni} step {c1.ssa} {{")
         ki = self.op(f"arith.index_cast {k} : index to i64", "i64")
-        kw = self.cast(ki, w)
-        m = self.op(f"arith.mul{'f' if isf else 'i'} {kw.ssa}, {step.ssa} : {w}", w)
-        val = self.op(f"arith.add{'f' if isf else 'i'} {start.ssa}, {m.ssa} : {w}", w)
-        val = self.cast(val, elem)
+        val = self.cast(element(ki), elem)
         self.emit(f"vrir.store {val.ssa}, {r.ssa}[{k}] flags [{NONE}] : {t.mlir()}[index]")
         self.raw("}")
         return r
