@@ -87,6 +87,70 @@ bool reportBoundsErrors(const std::vector<PendingLaunch> &pending,
                         const int64_t *words, size_t slotWords);
 
 //===----------------------------------------------------------------------===//
+// Device buffers kept for reuse
+//===----------------------------------------------------------------------===//
+
+// A backend's free device buffers, oldest first, at most `maxBytes` bytes in
+// `maxSlots` buffers. `Buffer` has a `capacity` in bytes; the backend passes
+// how to destroy one.
+template <typename Buffer> class BufferPool {
+public:
+  BufferPool(size_t maxBytes, size_t maxSlots)
+      : maxBytes(maxBytes), maxSlots(maxSlots) {}
+
+  // Takes the smallest buffer of `bytes` to 2 * `bytes` bytes for which
+  // `usable` holds; false when there is none.
+  template <typename Usable>
+  bool take(size_t bytes, Usable usable, Buffer &buffer) {
+    int best = -1;
+    for (size_t i = 0; i < buffers.size(); ++i)
+      if (buffers[i].capacity >= bytes && buffers[i].capacity / 2 <= bytes &&
+          usable(buffers[i]) &&
+          (best < 0 || buffers[i].capacity < buffers[best].capacity))
+        best = static_cast<int>(i);
+    if (best < 0)
+      return false;
+    buffer = buffers[best];
+    pooledBytes -= buffer.capacity;
+    buffers.erase(buffers.begin() + best);
+    return true;
+  }
+
+  // Keeps `buffer`, destroying the oldest buffers to make room (or
+  // `buffer` itself when it is larger than the whole pool).
+  template <typename Destroy> void give(Buffer buffer, Destroy destroy) {
+    if (buffer.capacity > maxBytes) {
+      destroy(buffer);
+      return;
+    }
+    size_t drop = 0;
+    while (drop < buffers.size() && (pooledBytes + buffer.capacity > maxBytes ||
+                                     buffers.size() - drop + 1 > maxSlots)) {
+      pooledBytes -= buffers[drop].capacity;
+      destroy(buffers[drop]);
+      ++drop;
+    }
+    buffers.erase(buffers.begin(), buffers.begin() + drop);
+    buffers.push_back(buffer);
+    pooledBytes += buffer.capacity;
+  }
+
+  template <typename Destroy> void drain(Destroy destroy) {
+    for (Buffer &buffer : buffers)
+      destroy(buffer);
+    buffers.clear();
+    pooledBytes = 0;
+  }
+
+  bool empty() const { return buffers.empty(); }
+
+private:
+  size_t maxBytes, maxSlots;
+  std::vector<Buffer> buffers;
+  size_t pooledBytes = 0;
+};
+
+//===----------------------------------------------------------------------===//
 // Buffer arguments
 //===----------------------------------------------------------------------===//
 

@@ -356,8 +356,7 @@ struct State {
   // Programs by format and content (keys view Program::binary).
   std::unordered_map<std::string_view, std::unique_ptr<Program>> programs[3];
 
-  std::vector<PooledBuffer> pool; // oldest first
-  size_t poolBytes = 0;
+  BufferPool<PooledBuffer> pool{kPoolCapacity, kPoolSlots};
 };
 
 // Never destroyed: the OpenCL implementation may be gone by the time static
@@ -740,30 +739,17 @@ cl_kernel getKernel(State &s, Program &program, const char *kernelName,
 // Device buffers
 //===----------------------------------------------------------------------===//
 
+void destroyPooled(State &s, PooledBuffer &buffer) {
+  s.cl.clReleaseMemObject(buffer.mem);
+}
+
 void releaseBuffer(State &s, cl_mem mem, size_t capacity) {
-  if (capacity > kPoolCapacity) {
-    s.cl.clReleaseMemObject(mem);
-    return;
-  }
-  // Make room: drop the oldest buffers.
-  size_t drop = 0;
-  size_t bytes = s.poolBytes;
-  while (drop < s.pool.size() && (bytes + capacity > kPoolCapacity ||
-                                  s.pool.size() - drop + 1 > kPoolSlots)) {
-    bytes -= s.pool[drop].capacity;
-    s.cl.clReleaseMemObject(s.pool[drop].mem);
-    ++drop;
-  }
-  s.pool.erase(s.pool.begin(), s.pool.begin() + drop);
-  s.pool.push_back({mem, capacity});
-  s.poolBytes = bytes + capacity;
+  s.pool.give({mem, capacity},
+              [&](PooledBuffer &buffer) { destroyPooled(s, buffer); });
 }
 
 void drainPool(State &s) {
-  for (PooledBuffer &buffer : s.pool)
-    s.cl.clReleaseMemObject(buffer.mem);
-  s.pool.clear();
-  s.poolBytes = 0;
+  s.pool.drain([&](PooledBuffer &buffer) { destroyPooled(s, buffer); });
 }
 
 // A device buffer of at least `bytes` bytes: a pooled one at most twice as
@@ -771,17 +757,11 @@ void drainPool(State &s) {
 cl_mem acquireBuffer(State &s, size_t bytes, size_t &capacity,
                      std::string &error) {
   bytes = std::max(bytes, kMinBufferBytes);
-  int best = -1;
-  for (size_t i = 0; i < s.pool.size(); ++i)
-    if (s.pool[i].capacity >= bytes && s.pool[i].capacity / 2 <= bytes &&
-        (best < 0 || s.pool[i].capacity < s.pool[best].capacity))
-      best = static_cast<int>(i);
-  if (best >= 0) {
-    cl_mem mem = s.pool[best].mem;
-    capacity = s.pool[best].capacity;
-    s.poolBytes -= capacity;
-    s.pool.erase(s.pool.begin() + best);
-    return mem;
+  PooledBuffer pooled;
+  if (s.pool.take(
+          bytes, [](const PooledBuffer &) { return true; }, pooled)) {
+    capacity = pooled.capacity;
+    return pooled.mem;
   }
   capacity = (bytes + 255) / 256 * 256;
   if (capacity > s.maxAllocation) {
@@ -1067,12 +1047,8 @@ std::string launchLocked(State &s, int64_t format, const char *binary,
   cl.clFlush(s.queue); // start it now; nothing waits for it
 
   // Outside a scope: wait, and bring the results back.
-  if (scopeDepth() == 0) {
-    error = flushLocked(s);
-    if (error.empty())
-      error = endImplicitScope(table);
-    return error;
-  }
+  if (scopeDepth() == 0)
+    return endImplicitScope(table);
   return "";
 }
 

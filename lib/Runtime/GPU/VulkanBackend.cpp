@@ -58,7 +58,6 @@ using namespace vrir::gpu;
 
 namespace {
 
-// The error buffer: five int64 words.
 // Launches are recorded into batches of at most this many, each submitted
 // without a wait once full; two batches alternate (one runs while the other
 // is recorded). Each launch has its own error record (kErrorSlots in all).
@@ -568,8 +567,7 @@ struct State {
   std::unordered_map<std::string_view, std::unique_ptr<Module>> modules;
   std::map<uint32_t, Layout> layouts; // by number of bindings
 
-  std::vector<Buffer> pool; // oldest first
-  size_t poolBytes = 0;
+  BufferPool<Buffer> pool{kPoolCapacity, kPoolSlots};
 };
 
 // Never destroyed: the Vulkan implementation may be gone by the time static
@@ -659,31 +657,17 @@ VkResult createBuffer(State &s, VkDeviceSize capacity, bool host,
 }
 
 void drainPool(State &s) {
-  for (Buffer &buffer : s.pool)
-    destroyBuffer(s, buffer);
-  s.pool.clear();
-  s.poolBytes = 0;
+  s.pool.drain([&](Buffer &buffer) { destroyBuffer(s, buffer); });
 }
 
 void releaseBuffer(State &s, Buffer buffer) {
   if (!buffer.buffer)
     return;
-  if (buffer.capacity > kPoolCapacity || s.lost) {
+  if (s.lost) {
     destroyBuffer(s, buffer);
     return;
   }
-  // Make room: drop the oldest buffers.
-  size_t drop = 0;
-  size_t bytes = s.poolBytes;
-  while (drop < s.pool.size() && (bytes + buffer.capacity > kPoolCapacity ||
-                                  s.pool.size() - drop + 1 > kPoolSlots)) {
-    bytes -= s.pool[drop].capacity;
-    destroyBuffer(s, s.pool[drop]);
-    ++drop;
-  }
-  s.pool.erase(s.pool.begin(), s.pool.begin() + drop);
-  s.pool.push_back(buffer);
-  s.poolBytes = bytes + buffer.capacity;
+  s.pool.give(buffer, [&](Buffer &old) { destroyBuffer(s, old); });
 }
 
 // A buffer of at least `bytes` bytes: a pooled one of the same kind at most
@@ -691,18 +675,11 @@ void releaseBuffer(State &s, Buffer buffer) {
 bool acquireBuffer(State &s, VkDeviceSize bytes, bool host, Buffer &buffer,
                    std::string &error) {
   bytes = std::max(bytes, kMinBufferBytes);
-  int best = -1;
-  for (size_t i = 0; i < s.pool.size(); ++i)
-    if (s.pool[i].host == host && s.pool[i].capacity >= bytes &&
-        s.pool[i].capacity / 2 <= bytes &&
-        (best < 0 || s.pool[i].capacity < s.pool[best].capacity))
-      best = static_cast<int>(i);
-  if (best >= 0) {
-    buffer = s.pool[best];
-    s.poolBytes -= buffer.capacity;
-    s.pool.erase(s.pool.begin() + best);
+  // A pooled buffer of the same kind.
+  if (s.pool.take(
+          bytes, [&](const Buffer &pooled) { return pooled.host == host; },
+          buffer))
     return true;
-  }
   VkDeviceSize capacity = (bytes + 255) / 256 * 256;
   if (capacity > s.maxAllocation) {
     error = formatString("GPU: a buffer of %llu bytes exceeds the largest "
