@@ -44,16 +44,9 @@ protected:
   int depth = 0;
 };
 
+// (vectorAdd is in GPURuntimeTestSupport.h.)
 const char *kKernels = R"CL(
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
-__kernel void vadd(__global const double *a, long aOff,
-                   __global const double *b, long bOff,
-                   __global double *c, long cOff, long n,
-                   __global long *vrir_error) {
-  long i = get_global_id(0);
-  if (i < n)
-    c[cOff + i] = a[aOff + i] + b[bOff + i];
-}
 __kernel void increment(__global double *x, long xOff, long n,
                         __global long *vrir_error) {
   long i = get_global_id(0);
@@ -71,17 +64,6 @@ __kernel void fail(__global double *x, long xOff, long site,
   }
 }
 )CL";
-
-Launch vectorAdd(const double *a, const double *b, double *c, int64_t n) {
-  Launch launch;
-  launch.binary = kKernels;
-  launch.kernel = "vadd";
-  launch.grid[0] = (n + 63) / 64;
-  launch.block[0] = 64;
-  launch.args = {buffer(a, n, kRead), buffer(b, n, kRead), buffer(c, n, kWrite),
-                 scalar<int64_t>(n)};
-  return launch;
-}
 
 Launch increment(double *x, int64_t n) {
   Launch launch;

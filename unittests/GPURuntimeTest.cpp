@@ -39,29 +39,6 @@ protected:
   }
 };
 
-const char *kVectorAdd = R"CL(
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-__kernel void vadd(__global const double *a, long aOff,
-                   __global const double *b, long bOff,
-                   __global double *c, long cOff, long n,
-                   __global long *vrir_error) {
-  long i = get_global_id(0);
-  if (i < n)
-    c[cOff + i] = a[aOff + i] + b[bOff + i];
-}
-)CL";
-
-Launch vectorAdd(const double *a, const double *b, double *c, int64_t n) {
-  Launch launch;
-  launch.binary = kVectorAdd;
-  launch.kernel = "vadd";
-  launch.grid[0] = (n + 63) / 64;
-  launch.block[0] = 64;
-  launch.args = {buffer(a, n, kRead), buffer(b, n, kRead), buffer(c, n, kWrite),
-                 scalar<int64_t>(n)};
-  return launch;
-}
-
 } // namespace
 
 // (The Vulkan backend is tested in GPURuntimeVulkanTest.cpp.)

@@ -62,6 +62,32 @@ struct Launch {
   std::vector<vrir_gpu_arg> args;
 };
 
+// c = a + b on `n` doubles (OpenCL C), one work-item per element in
+// work-groups of 64.
+inline const char *const kVectorAdd = R"CL(
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+__kernel void vadd(__global const double *a, long aOff,
+                   __global const double *b, long bOff,
+                   __global double *c, long cOff, long n,
+                   __global long *vrir_error) {
+  long i = get_global_id(0);
+  if (i < n)
+    c[cOff + i] = a[aOff + i] + b[bOff + i];
+}
+)CL";
+
+inline Launch vectorAdd(const double *a, const double *b, double *c,
+                        int64_t n) {
+  Launch launch;
+  launch.binary = kVectorAdd;
+  launch.kernel = "vadd";
+  launch.grid[0] = (n + 63) / 64;
+  launch.block[0] = 64;
+  launch.args = {buffer(a, n, kRead), buffer(b, n, kRead), buffer(c, n, kWrite),
+                 scalar<int64_t>(n)};
+  return launch;
+}
+
 inline void launchThunk(void *context) {
   const Launch &l = *static_cast<const Launch *>(context);
   vrir_gpu_launch(l.format, l.binary.data(),
