@@ -4,6 +4,12 @@
 // RUN: rm -rf %t.cache
 // RUN: env VRIR_CACHE_DIR=%t.cache vr-run %s --entry f --arg x=arange:100 --target=opencl --stats 2>&1 | FileCheck %s --check-prefix=FIRST
 // RUN: env VRIR_CACHE_DIR=%t.cache vr-run %s --entry f --arg x=arange:100 --target=opencl --stats 2>&1 | FileCheck %s --check-prefix=SECOND
+// A damaged entry (garbage, or cut short) is a miss: the program is
+// compiled again, not loaded.
+// RUN: for f in %t.cache/gpu/*; do echo garbage > $f; done
+// RUN: env VRIR_CACHE_DIR=%t.cache vr-run %s --entry f --arg x=arange:100 --target=opencl --stats 2>&1 | FileCheck %s --check-prefix=FIRST
+// RUN: for f in %t.cache/gpu/*; do head -c 12 $f > $f.cut && mv $f.cut $f; done
+// RUN: env VRIR_CACHE_DIR=%t.cache vr-run %s --entry f --arg x=arange:100 --target=opencl --stats 2>&1 | FileCheck %s --check-prefix=FIRST
 // RUN: env VRIR_CACHE_DIR=%t.cache VRIR_GPU_DISK_CACHE=0 vr-run %s --entry f --arg x=arange:100 --target=opencl --stats 2>&1 | FileCheck %s --check-prefix=FIRST
 
 // FIRST: result 0: 9900
