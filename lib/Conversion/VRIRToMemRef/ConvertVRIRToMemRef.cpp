@@ -63,7 +63,7 @@ struct ConvertVRIRToMemRefPass
         return;
       if (Value array = getAccessedArray(op))
         op->setAttr(lowering::kSiteAttrName,
-                    StringAttr::get(context, lowering::describeArraySite(
+                    StringAttr::get(context, describeArraySite(
                                                  array, op->getLoc())));
     });
 

@@ -42,11 +42,6 @@ void callRuntime(OpBuilder &b, Location loc, Operation *anchor, StringRef name,
 Value getConstantString(OpBuilder &b, Location loc, Operation *anchor,
                         StringRef text);
 
-/// "array 'A' at file.mlir:12:5": the array's name from its location (a
-/// NameLoc, as frontends attach, or the function argument number) and the
-/// accessing op's source location.
-std::string describeArraySite(Value array, Location accessLoc);
-
 /// Name of the discardable attribute in which the pass records, before
 /// conversion, the site of each op that accesses an array (block arguments
 /// lose their function during conversion).

@@ -302,13 +302,50 @@ LogicalResult DimOp::verify() {
   return success();
 }
 
-OpFoldResult DimOp::fold(FoldAdaptor) {
+std::optional<DimSource> vrir::traceDimension(Value array, int64_t dim) {
   // Growth returns a new array (vrir.store's `grown`), so the sizes of an
   // allocation never change.
-  std::optional<OperandRange> sizes = getAllocSizes(getArray());
-  if (!sizes)
+  if (std::optional<OperandRange> sizes = getAllocSizes(array))
+    return DimSource{(*sizes)[dim], std::nullopt, Value(), 0};
+  Operation *def = array.getDefiningOp();
+  if (!def)
+    return std::nullopt;
+  Value source;
+  if (isa<CopyOp, CastOp, UnaryOp>(def)) {
+    source = def->getOperand(0);
+  } else if (auto transpose = dyn_cast<TransposeOp>(def)) {
+    source = transpose.getOperand();
+    dim = getRankOf(source.getType()) - 1 - dim;
+  } else if (auto permute = dyn_cast<PermuteOp>(def)) {
+    source = permute.getArray();
+    dim = permute.getPermutation()[dim];
+  } else if (auto expand = dyn_cast<ExpandDimsOp>(def)) {
+    ArrayRef<int64_t> positions = expand.getPositions();
+    if (llvm::is_contained(positions, dim))
+      return DimSource{Value(), 1, Value(), 0};
+    source = expand.getArray();
+    dim -= llvm::count_if(positions,
+                          [&](int64_t position) { return position < dim; });
+  }
+  if (!source || !isa<ArrayType>(source.getType()))
+    return std::nullopt;
+  return DimSource{Value(), std::nullopt, source, dim};
+}
+
+OpFoldResult DimOp::fold(FoldAdaptor) {
+  std::optional<DimSource> source = traceDimension(getArray(), getDim());
+  if (!source || !source->size)
     return {};
-  return (*sizes)[getDim()];
+  return source->size;
+}
+
+void DimOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
+                              SetIntRangeFn setResultRange) {
+  // A size is never negative (allocating one is a run-time error).
+  unsigned width = IndexType::kInternalStorageBitWidth;
+  setResultRange(getResult(),
+                 ConstantIntRanges::fromSigned(
+                     APInt::getZero(width), APInt::getSignedMaxValue(width)));
 }
 
 namespace {
@@ -320,32 +357,15 @@ struct DimOfShapePreservingOp : public OpRewritePattern<DimOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(DimOp op,
                                 PatternRewriter &rewriter) const override {
-    Operation *def = op.getArray().getDefiningOp();
-    if (!def)
+    std::optional<DimSource> source = traceDimension(op.getArray(), op.getDim());
+    if (!source || source->size)
       return failure();
-    Value source;
-    int64_t dim = op.getDim();
-    if (isa<CopyOp, CastOp, UnaryOp>(def)) {
-      source = def->getOperand(0);
-    } else if (auto transpose = dyn_cast<TransposeOp>(def)) {
-      source = transpose.getOperand();
-      dim = getRankOf(source.getType()) - 1 - dim;
-    } else if (auto permute = dyn_cast<PermuteOp>(def)) {
-      source = permute.getArray();
-      dim = permute.getPermutation()[dim];
-    } else if (auto expand = dyn_cast<ExpandDimsOp>(def)) {
-      ArrayRef<int64_t> positions = expand.getPositions();
-      if (llvm::is_contained(positions, dim)) {
-        rewriter.replaceOpWithNewOp<arith::ConstantIndexOp>(op, 1);
-        return success();
-      }
-      source = expand.getArray();
-      dim -= llvm::count_if(positions,
-                            [&](int64_t position) { return position < dim; });
+    if (source->constant) {
+      rewriter.replaceOpWithNewOp<arith::ConstantIndexOp>(op,
+                                                          *source->constant);
+      return success();
     }
-    if (!source || !isa<ArrayType>(source.getType()))
-      return failure();
-    rewriter.replaceOpWithNewOp<DimOp>(op, source, dim);
+    rewriter.replaceOpWithNewOp<DimOp>(op, source->array, source->dim);
     return success();
   }
 };
@@ -354,6 +374,14 @@ struct DimOfShapePreservingOp : public OpRewritePattern<DimOp> {
 void DimOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                         MLIRContext *context) {
   results.add<DimOfShapePreservingOp>(context);
+}
+
+void NumelOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
+                                SetIntRangeFn setResultRange) {
+  unsigned width = IndexType::kInternalStorageBitWidth;
+  setResultRange(getResult(),
+                 ConstantIntRanges::fromSigned(
+                     APInt::getZero(width), APInt::getSignedMaxValue(width)));
 }
 
 OpFoldResult NumelOp::fold(FoldAdaptor) {
@@ -1223,9 +1251,67 @@ LogicalResult PforOp::verifyRegions() {
 
 SmallVector<Region *> PforOp::getLoopRegions() { return {&getBody()}; }
 
+/// The `vrir.range` ops of each dimension of `op`'s domain when they are
+/// visible and the module's ranges exclude their stop: then the induction
+/// variables run over `[start, stop)` by `step` as LoopLikeOpInterface
+/// means it (MATLAB's inclusive stop has no such value).
+static std::optional<SmallVector<RangeOp>> getExclusiveRanges(PforOp op) {
+  if (!getModuleSemantics(op).rangeExclusive)
+    return std::nullopt;
+  SmallVector<Value> ranges;
+  if (auto domain = op.getDomain().getDefiningOp<DomainOp>())
+    llvm::append_range(ranges, domain.getRanges());
+  else
+    ranges.push_back(op.getDomain());
+  SmallVector<RangeOp> result;
+  for (Value range : ranges) {
+    auto rangeOp = range.getDefiningOp<RangeOp>();
+    if (!rangeOp)
+      return std::nullopt;
+    result.push_back(rangeOp);
+  }
+  if (result.size() != op.getNumDims())
+    return std::nullopt;
+  return result;
+}
+
+// Induction variables are reported only with their bounds: upstream integer
+// range analysis (LLVM 22) reads the bounds of every loop that reports them.
 std::optional<SmallVector<Value>> PforOp::getLoopInductionVars() {
+  if (!getExclusiveRanges(*this))
+    return std::nullopt;
   return SmallVector<Value>(getInductionVars().begin(),
                             getInductionVars().end());
+}
+
+std::optional<SmallVector<OpFoldResult>> PforOp::getLoopLowerBounds() {
+  auto ranges = getExclusiveRanges(*this);
+  if (!ranges)
+    return std::nullopt;
+  return llvm::map_to_vector(*ranges, [](RangeOp range) -> OpFoldResult {
+    return range.getStart();
+  });
+}
+
+std::optional<SmallVector<OpFoldResult>> PforOp::getLoopUpperBounds() {
+  auto ranges = getExclusiveRanges(*this);
+  if (!ranges)
+    return std::nullopt;
+  return llvm::map_to_vector(*ranges, [](RangeOp range) -> OpFoldResult {
+    return range.getStop();
+  });
+}
+
+std::optional<SmallVector<OpFoldResult>> PforOp::getLoopSteps() {
+  auto ranges = getExclusiveRanges(*this);
+  if (!ranges)
+    return std::nullopt;
+  Builder b(getContext());
+  return llvm::map_to_vector(*ranges, [&](RangeOp range) -> OpFoldResult {
+    if (Value step = range.getStep())
+      return step;
+    return b.getIndexAttr(1);
+  });
 }
 
 void PforOp::getSuccessorRegions(RegionBranchPoint point,

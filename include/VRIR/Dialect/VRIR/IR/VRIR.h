@@ -14,6 +14,7 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/InferIntRangeInterface.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/MemorySlotInterfaces.h"
@@ -52,6 +53,26 @@ Type getElementTypeOf(Type type);
 inline IndexFlags getDefaultIndexFlags() {
   return IndexFlags::CheckLower | IndexFlags::CheckUpper;
 }
+
+/// "array 'A', accessed at file.py:12:5": the array's name from its location
+/// (a NameLoc, as frontends attach, or the function argument number) and the
+/// accessing op's source location, for run-time errors and remarks.
+std::string describeArraySite(Value array, Location accessLoc);
+
+/// Where the size of dimension `dim` of `array` comes from: an allocation's
+/// size operand (`size`), a constant (`constant`, an inserted unit
+/// dimension), or a dimension of another array whose shape `array` keeps or
+/// rearranges (`array`/`dim`: copies, casts, element-wise unary ops,
+/// transposes, permutations, expand_dims). Array values never change shape
+/// (growth returns a new array), so the answer holds wherever `array` is
+/// live. `std::nullopt` when the size is not known from the definition.
+struct DimSource {
+  Value size;
+  std::optional<int64_t> constant;
+  Value array;
+  int64_t dim = 0;
+};
+std::optional<DimSource> traceDimension(Value array, int64_t dim);
 
 } // namespace vrir
 } // namespace mlir

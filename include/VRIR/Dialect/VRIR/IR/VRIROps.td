@@ -12,6 +12,7 @@ include "VRIR/Dialect/VRIR/IR/VRIRDialect.td"
 include "VRIR/Dialect/VRIR/IR/VRIRAttrs.td"
 include "VRIR/Dialect/VRIR/IR/VRIRTypes.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/InferIntRangeInterface.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/LoopLikeInterface.td"
 include "mlir/Interfaces/MemorySlotInterfaces.td"
@@ -146,7 +147,8 @@ def VRIR_ZerosOp : VRIR_AllocLikeOp<"zeros", " filled with zeros">;
 def VRIR_OnesOp : VRIR_AllocLikeOp<"ones", " filled with ones">;
 def VRIR_EmptyOp : VRIR_AllocLikeOp<"empty", " (contents undefined)">;
 
-def VRIR_DimOp : VRIR_Op<"dim"> {
+def VRIR_DimOp : VRIR_Op<"dim", [
+    DeclareOpInterfaceMethods<InferIntRangeInterface, ["inferResultRanges"]>]> {
   let summary = "size of one dimension of an array";
   let description = [{
     `dim` is a 0-based dimension number, whatever the module's index base.
@@ -164,7 +166,8 @@ def VRIR_DimOp : VRIR_Op<"dim"> {
   let hasCanonicalizer = 1;
 }
 
-def VRIR_NumelOp : VRIR_Op<"numel"> {
+def VRIR_NumelOp : VRIR_Op<"numel", [
+    DeclareOpInterfaceMethods<InferIntRangeInterface, ["inferResultRanges"]>]> {
   let summary = "number of elements of an array";
   let arguments = (ins Arg<VRIR_ArrayType, "array", [MemRead]>:$array);
   let results = (outs Index:$result);
@@ -656,7 +659,8 @@ def VRIR_PforOp : VRIR_Op<"pfor", [
     AutomaticAllocationScope, RecursiveMemoryEffects,
     SingleBlockImplicitTerminator<"::mlir::vrir::YieldOp">,
     DeclareOpInterfaceMethods<LoopLikeOpInterface,
-        ["getLoopInductionVars"]>,
+        ["getLoopInductionVars", "getLoopLowerBounds", "getLoopUpperBounds",
+         "getLoopSteps"]>,
     DeclareOpInterfaceMethods<RegionBranchOpInterface>]> {
   let summary = "parallel loop over a domain";
   let description = [{

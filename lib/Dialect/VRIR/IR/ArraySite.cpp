@@ -1,0 +1,57 @@
+//===- ArraySite.cpp - Names of arrays for diagnostics --------------------===//
+
+#include "VRIR/Dialect/VRIR/IR/VRIR.h"
+
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+using namespace mlir;
+
+/// The first name a location carries, if any.
+static std::optional<std::string> getLocationName(Location loc) {
+  if (auto name = dyn_cast<NameLoc>(loc))
+    return name.getName().str();
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    for (Location inner : fused.getLocations())
+      if (auto found = getLocationName(inner))
+        return found;
+  if (auto callSite = dyn_cast<CallSiteLoc>(loc))
+    return getLocationName(callSite.getCallee());
+  return std::nullopt;
+}
+
+/// "file:line:col" of the first file location in `loc`.
+static std::optional<std::string> getFilePosition(Location loc) {
+  if (auto file = dyn_cast<FileLineColLoc>(loc))
+    return (file.getFilename().getValue() + ":" + Twine(file.getLine()) + ":" +
+            Twine(file.getColumn()))
+        .str();
+  if (auto name = dyn_cast<NameLoc>(loc))
+    return getFilePosition(name.getChildLoc());
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    for (Location inner : fused.getLocations())
+      if (auto found = getFilePosition(inner))
+        return found;
+  if (auto callSite = dyn_cast<CallSiteLoc>(loc))
+    return getFilePosition(callSite.getCallee());
+  return std::nullopt;
+}
+
+std::string mlir::vrir::describeArraySite(Value array, Location accessLoc) {
+  std::string text;
+  if (auto found = getLocationName(array.getLoc())) {
+    text = "array '" + *found + "'";
+  } else if (auto arg = dyn_cast<BlockArgument>(array);
+             arg &&
+             isa_and_nonnull<FunctionOpInterface>(
+                 arg.getOwner()->getParentOp()) &&
+             arg.getOwner()->isEntryBlock()) {
+    text = ("array argument #" + Twine(arg.getArgNumber())).str();
+  } else if (auto position = getFilePosition(array.getLoc())) {
+    text = "array created at " + *position;
+  } else {
+    text = "array";
+  }
+  if (auto position = getFilePosition(accessLoc))
+    text += ", accessed at " + *position;
+  return text;
+}
