@@ -1,7 +1,8 @@
 """Python benchmarks: each example kernel of python/examples/ under plain
 NumPy, Numba (@njit, and parallel=True with prange where the example has a
-parallel form) and @vrir.jit (with bounds checks, without them, and its
-parallel form), timed in the same run.
+parallel form) and @vrir.jit (with bounds checks as compiled by default,
+with every check kept (eliminate_checks=False), without checks
+(boundscheck=False), and its parallel form), timed in the same run.
 
     .venv/bin/python benchmarks/python/run.py [--repeat 7] [--only jacobi2d,lu]
         [--scale 1.0] [--json out.json]
@@ -67,6 +68,7 @@ def variants(mod, numba, vrir):
         if par is not None:
             out.append(("numba_par", numba.njit(parallel=True)(rebind(par, numba.prange)), True))
     out.append(("vrir", vrir.jit(serial), True))
+    out.append(("vrir_keep", vrir.jit(serial, eliminate_checks=False), True))
     out.append(("vrir_nocheck", vrir.jit(serial, boundscheck=False), True))
     if par is not None:
         out.append(("vrir_par", vrir.jit(par, boundscheck=False), True))
@@ -125,16 +127,17 @@ def main():
     print()
     print(f"threads: {os.cpu_count()} CPUs; median of {opts.repeat}; times in ms")
     print()
-    print("| kernel | size | NumPy | Numba | Numba par | VRIR | VRIR no checks | VRIR par | "
-          "VRIR no checks vs Numba | VRIR vs NumPy | VRIR par vs Numba par | "
-          "first call VRIR / Numba (s) |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| kernel | size | NumPy | Numba | Numba par | VRIR | VRIR all checks | "
+          "VRIR no checks | VRIR par | VRIR vs Numba | VRIR vs no checks | VRIR vs NumPy | "
+          "VRIR par vs Numba par | first call VRIR / Numba (s) |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in results:
         first = f"{r.get('vrir_first', 0):.2f} / {r.get('numba_first', 0):.2f}"
         print(f"| {r['kernel']} | {r['size']} | {ms(r, 'numpy')} | {ms(r, 'numba')} | "
-              f"{ms(r, 'numba_par')} | {ms(r, 'vrir')} | {ms(r, 'vrir_nocheck')} | "
-              f"{ms(r, 'vrir_par')} | {ratio(r, 'vrir_nocheck', 'numba')} | "
-              f"{ratio(r, 'vrir', 'numpy')} | {ratio(r, 'vrir_par', 'numba_par')} | {first} |")
+              f"{ms(r, 'numba_par')} | {ms(r, 'vrir')} | {ms(r, 'vrir_keep')} | "
+              f"{ms(r, 'vrir_nocheck')} | {ms(r, 'vrir_par')} | {ratio(r, 'vrir', 'numba')} | "
+              f"{ratio(r, 'vrir', 'vrir_nocheck')} | {ratio(r, 'vrir', 'numpy')} | "
+              f"{ratio(r, 'vrir_par', 'numba_par')} | {first} |")
     if opts.json:
         with open(opts.json, "w") as f:
             json.dump(results, f, indent=1)

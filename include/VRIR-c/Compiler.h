@@ -44,6 +44,9 @@ typedef struct VrirCompileOptions {
    * VRIR_TARGET_OPENCL_SPIRV (SPIR-V kernels for OpenCL devices that take
    * SPIR-V), all launched through libvrir_gpu_runtime. */
   int gpuTarget;
+  /* Non-zero: remove bounds checks proven never to fail
+   * (vrir-bounds-check-elim); zero: keep every check the flags ask for. */
+  int eliminateBoundsChecks;
 } VrirCompileOptions;
 
 enum {

@@ -43,6 +43,7 @@ void vrirCompileOptionsInit(VrirCompileOptions *options) {
   options->enableOpenMP = 1;
   options->optLevel = 3;
   options->gpuTarget = VRIR_TARGET_CPU;
+  options->eliminateBoundsChecks = 1;
 }
 
 int vrirCompileToSharedLibrary(const char *mlirText, size_t length,
@@ -70,6 +71,8 @@ int vrirCompileToSharedLibrary(const char *mlirText, size_t length,
 
   vrir::CompileOptions compileOptions;
   compileOptions.pipeline.enableOpenMP = options->enableOpenMP != 0;
+  compileOptions.pipeline.eliminateBoundsChecks =
+      options->eliminateBoundsChecks != 0;
   switch (options->gpuTarget) {
   case VRIR_TARGET_CPU:
     compileOptions.pipeline.gpuTarget = vrir::GPUTarget::None;

@@ -51,8 +51,8 @@ def test_verifier_and_entry_errors_keep_the_process_alive(tmp_path):
 def test_jit_compile_error_names_the_kernel_and_keeps_the_mlir(monkeypatch, tmp_path):
     monkeypatch.setenv("VRIR_CACHE_DIR", str(tmp_path))
 
-    def broken(text, entry, output, source_name=None, target="cpu"):
-        return real(text + "\n}", entry, output, source_name, target)
+    def broken(text, entry, output, source_name=None, target="cpu", **options):
+        return real(text + "\n}", entry, output, source_name, target, **options)
     real = compiler.compile_to_shared_library
     monkeypatch.setattr(compiler, "compile_to_shared_library", broken)
 

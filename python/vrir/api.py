@@ -182,8 +182,12 @@ def _fits(value, declared):
 
 # ---------------------------------------------------------------- jit
 class JitFunction:
-    def __init__(self, fn, boundscheck=True, target=None, signatures=None):
+    def __init__(self, fn, boundscheck=True, target=None, signatures=None,
+                 eliminate_checks=True):
         self.py_func = fn
+        # False keeps every check (the compiler otherwise removes those it
+        # proves never fail): for comparisons and for testing the proofs.
+        self.eliminate_checks = bool(eliminate_checks)
         # False drops index checks (negative indices still wrap), as
         # Numba's boundscheck=False: an out-of-bounds access is then undefined.
         self.boundscheck = bool(boundscheck)
@@ -293,7 +297,7 @@ def _describable(v):
         return False
 
 
-def jit(signature_or_function=None, *, boundscheck=True, target=None):
+def jit(signature_or_function=None, *, boundscheck=True, target=None, eliminate_checks=True):
     """`@vrir.jit`, `@vrir.jit(boundscheck=False, target="cpu")`, or
     ahead of time for declared argument types: `@vrir.jit("f64[:, ::1], i64")`,
     a list of such signatures, or a tuple of type objects
@@ -303,7 +307,8 @@ def jit(signature_or_function=None, *, boundscheck=True, target=None):
         _check_target_name(target)
     sig = signature_or_function
     if inspect.isfunction(sig):
-        return JitFunction(sig, boundscheck=boundscheck, target=target)
+        return JitFunction(sig, boundscheck=boundscheck, target=target,
+                           eliminate_checks=eliminate_checks)
     if sig is None:
         sigs = None
     elif isinstance(sig, list):
@@ -322,5 +327,6 @@ def jit(signature_or_function=None, *, boundscheck=True, target=None):
     def decorate(fn):
         if not inspect.isfunction(fn):
             raise TypeError("@vrir.jit applies to Python functions")
-        return JitFunction(fn, boundscheck=boundscheck, target=target, signatures=sigs)
+        return JitFunction(fn, boundscheck=boundscheck, target=target, signatures=sigs,
+                           eliminate_checks=eliminate_checks)
     return decorate

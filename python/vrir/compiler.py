@@ -33,7 +33,7 @@ class CompileOptions(ctypes.Structure):
     """VrirCompileOptions."""
     _fields_ = [("sourceName", ctypes.c_char_p), ("runtimeDirectory", ctypes.c_char_p),
                 ("enableOpenMP", ctypes.c_int), ("optLevel", ctypes.c_int),
-                ("gpuTarget", ctypes.c_int)]
+                ("gpuTarget", ctypes.c_int), ("eliminateBoundsChecks", ctypes.c_int)]
 
 # VrirCompileOptions.gpuTarget of each target name.
 GPU_TARGETS = {"cpu": 0, "opencl": 1, "vulkan": 2, "opencl-spirv": 3}
@@ -76,7 +76,8 @@ def identity():
     return f"{path}:{st.st_size}:{st.st_mtime_ns}"
 
 
-def compile_to_shared_library(text, entry, output, source_name=None, target="cpu"):
+def compile_to_shared_library(text, entry, output, source_name=None, target="cpu",
+                              eliminate_checks=True):
     """Compiles the MLIR `text` into the shared library `output`, its GPU
     sections for `target` (a key of GPU_TARGETS); raises
     CompileError with the compiler's diagnostics (FILE:LINE:COL: error: ...).
@@ -87,6 +88,7 @@ def compile_to_shared_library(text, entry, output, source_name=None, target="cpu
     if source_name:
         options.sourceName = os.fsencode(source_name)
     options.gpuTarget = GPU_TARGETS[target]
+    options.eliminateBoundsChecks = int(bool(eliminate_checks))
     error = ctypes.c_void_p()
     data = text.encode()
     status = lib.vrirCompileToSharedLibrary(data, len(data), entry.encode(),

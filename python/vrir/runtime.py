@@ -316,8 +316,9 @@ def compile_kernel(jitfn, argtypes, target="cpu"):
     symbol = "vrir_" + "".join(c if c.isalnum() else "_" for c in jitfn.__name__) + "_" + \
         hashlib.sha1(sig_text.encode()).hexdigest()[:10]
     text, rtypes = build_module(jitfn, argtypes, symbol)
+    eliminate = getattr(jitfn, "eliminate_checks", True)
     key = hashlib.sha256((FRONTEND_VERSION + compiler.identity() + "\n" + target + "\n" +
-                          text).encode()).hexdigest()[:32]
+                          ("" if eliminate else "keep-checks\n") + text).encode()).hexdigest()[:32]
     d = cache.cache_dir()
     so = os.path.join(d, key + ".so")
     mlir = os.path.join(d, key + ".mlir")
@@ -329,7 +330,7 @@ def compile_kernel(jitfn, argtypes, target="cpu"):
             COMPILE_COUNT += 1
             try:
                 compiler.compile_to_shared_library(text, symbol, out, source_name=mlir,
-                                                   target=target)
+                                                   target=target, eliminate_checks=eliminate)
             except CompileError as e:
                 raise CompileError(f"compiling {jitfn.__name__} failed:\n{e}\n(MLIR kept in {mlir})") from None
             os.replace(out, so)

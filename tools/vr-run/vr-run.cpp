@@ -84,6 +84,10 @@ static cl::opt<std::string> target(
              "VRIR_TARGET environment variable sets the default"));
 static cl::opt<bool> noOpenMP("no-openmp",
                               cl::desc("Run parallel loops serially"));
+static cl::opt<bool>
+    keepChecks("keep-checks",
+               cl::desc("Keep every bounds check the flags ask for (no "
+                        "vrir-bounds-check-elim)"));
 static cl::opt<unsigned> optLevel("O", cl::init(3), cl::Prefix,
                                   cl::desc("LLVM optimization level"));
 static cl::opt<unsigned>
@@ -442,6 +446,7 @@ void printArray(llvm::raw_ostream &os, const NpyArray &array) {
 LogicalResult lowerToLLVM(ModuleOp module) {
   CompileOptions options;
   options.pipeline.enableOpenMP = !noOpenMP;
+  options.pipeline.eliminateBoundsChecks = !keepChecks;
   std::string targetName = target;
   if (targetName.empty())
     if (const char *fromEnvironment = std::getenv("VRIR_TARGET"))

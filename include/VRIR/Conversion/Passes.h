@@ -34,6 +34,8 @@ struct PipelineOptions {
   /// Lower `pfor` outside GPU sections to OpenMP; without it parallel
   /// loops run serially.
   bool enableOpenMP = true;
+  /// Remove bounds checks proven never to fail (vrir-bounds-check-elim).
+  bool eliminateBoundsChecks = true;
   GPUTarget gpuTarget = GPUTarget::None;
 };
 

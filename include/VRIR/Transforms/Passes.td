@@ -61,4 +61,87 @@ def UpliftWhileToFor : Pass<"vrir-uplift-while-to-for"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def BoundsCheckElimination : Pass<"vrir-bounds-check-elim"> {
+  let summary = "Remove array bounds checks that can never fail";
+  let description = [{
+    Clears the `lower`/`upper` check flags (and the `negative` wrap-around)
+    of `vrir.load` and `vrir.store` indices that are proven in bounds, the
+    thesis's bounds-check elimination (sections 5.6 and 6.6):
+
+    - **Exact test.** Each index is written as a linear expression over
+      atoms: induction variables of `scf.for` and `vrir.pfor` loops, array
+      extents (`vrir.dim`, allocation sizes, through shape-preserving ops)
+      and other integer values. The loops around the access (`lb <= i <
+      ub`, with the step's lattice), the conditions of enclosing `scf.if`s
+      and the integer ranges of the atoms give a system of linear
+      constraints; a check is dropped when the system plus "this check
+      fails" (`index < 0`, `index >= extent`, or `index < -extent` when
+      negative indices wrap) has no integer solution, decided by the
+      upstream Presburger library. Triangular nests, symbolic bounds such as
+      `dim` of another array, strides and the module's index base are
+      handled; an `arith` op is looked through only when integer range
+      analysis proves it cannot wrap around, so the test is exact for
+      64-bit arithmetic.
+    - **Repeated checks.** In serial code (a failed check stops the
+      function), an access dominated by one with the same array value, the
+      same index values and at least its checks needs no checks of its own
+      (`A[i] += x` reads and writes the same element).
+
+    `negative` is dropped when the index is proven non-negative. Growing
+    indices keep their growth; flattened (MATLAB linear) indices have only
+    their lower bound analysed. Each check kept is reported as a missed
+    optimization remark in category `vrir-bce` (`vr-opt
+    --remarks-filter=vrir-bce`), naming the array, the index and the
+    access's position; every function gets an analysis remark with its
+    counts.
+  }];
+  let dependentDialects = ["::mlir::vrir::VRIRDialect"];
+  let statistics = [
+    Statistic<"numChecks", "checks",
+              "Bounds checks seen (one per checked bound of an index)">,
+    Statistic<"numProven", "proven",
+              "Bounds checks removed: proven never to fail">,
+    Statistic<"numRepeated", "repeated",
+              "Bounds checks removed: a dominating access checked the same "
+              "index">,
+    Statistic<"numKept", "kept", "Bounds checks kept">,
+    Statistic<"numWrapsRemoved", "wraps-removed",
+              "Negative-index wrap-arounds removed (index proven "
+              "non-negative)">
+  ];
+}
+
+def VersionBoundsChecks : Pass<"vrir-version-bounds-checks"> {
+  let summary = "Hoist loop bounds checks into one test before the loop";
+  let description = [{
+    The thesis's hoisting (section 6.6) for checks that
+    `vrir-bounds-check-elim` could not prove: in an innermost `scf.for`
+    (outside GPU sections), a check of a `vrir.load`/`vrir.store` index
+    whose index and extent are linear in the loop's counter, with every
+    other term (values, array sizes) fixed during the loop, holds in every
+    iteration if and only if it holds at the first and at the last counter
+    value (`lb` and `ub - 1`, which covers every step). The loop becomes
+
+    ```mlir
+    scf.if %all_hold_at_both_ends_or_empty {
+      // the loop without those checks
+    } else {
+      // the loop as it was, which reports the error where it occurs
+    }
+    ```
+
+    The test is computed in 128-bit integers, so it cannot wrap around.
+    `for j in range(k + 1, n): A[i, j]` with `n` the row count of `A` keeps
+    one test per outer iteration (`n - 1 < A.shape[1]`) instead of one per
+    access.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vrir::VRIRDialect"];
+  let statistics = [
+    Statistic<"numVersioned", "loops", "Loops versioned">,
+    Statistic<"numHoisted", "checks", "Bounds checks hoisted out of loops">
+  ];
+}
+
 #endif // VRIR_TRANSFORMS_PASSES_TD

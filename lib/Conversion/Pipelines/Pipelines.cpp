@@ -52,6 +52,8 @@ static const char *const kVRIRBack =
 void mlir::vrir::buildVRIRPipeline(OpPassManager &pm,
                                    const PipelineOptions &options) {
   std::string pipeline = kVRIRFront;
+  if (options.eliminateBoundsChecks)
+    pipeline += "vrir-bounds-check-elim,vrir-version-bounds-checks,";
   switch (options.gpuTarget) {
   case GPUTarget::None:
     pipeline += "convert-vrir-to-memref,";
@@ -87,6 +89,10 @@ struct PipelineCLOptions : public PassPipelineOptions<PipelineCLOptions> {
   Option<bool> enableOpenMP{*this, "openmp",
                             llvm::cl::desc("Lower pfor to OpenMP"),
                             llvm::cl::init(true)};
+  Option<bool> eliminateBoundsChecks{
+      *this, "bce",
+      llvm::cl::desc("Remove bounds checks proven never to fail"),
+      llvm::cl::init(true)};
 };
 } // namespace
 
@@ -98,6 +104,7 @@ void mlir::vrir::registerVRIRPipelines() {
         [gpuTarget](OpPassManager &pm, const PipelineCLOptions &cl) {
           PipelineOptions options;
           options.enableOpenMP = cl.enableOpenMP;
+          options.eliminateBoundsChecks = cl.eliminateBoundsChecks;
           options.gpuTarget = gpuTarget;
           buildVRIRPipeline(pm, options);
         });

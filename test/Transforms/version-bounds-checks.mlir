@@ -1,0 +1,97 @@
+// RUN: vr-opt %s -split-input-file -vrir-bounds-check-elim -vrir-version-bounds-checks | FileCheck %s
+
+!v = !vrir.array<f64, 1, row_major>
+!m = !vrir.array<f64, 2, row_major>
+
+// `for i in range(n): s += x[i]` with `n` an argument: the upper check
+// cannot be proven; it becomes one test before the loop (in 128 bits, at
+// i = 0 and i = n - 1, or the loop is empty), choosing a copy without it.
+// CHECK-LABEL: func.func @argument_bound
+// CHECK: %[[LB:.*]] = arith.extsi %{{.*}} : i64 to i128
+// CHECK: %[[UB:.*]] = arith.extsi %{{.*}} : i64 to i128
+// CHECK: %[[EMPTY:.*]] = arith.cmpi sge, %[[LB]], %[[UB]] : i128
+// CHECK: vrir.dim %{{.*}}, 0
+// CHECK: %[[OK:.*]] = arith.andi
+// CHECK: %[[COND:.*]] = arith.ori %[[EMPTY]], %[[OK]] : i1
+// CHECK: %[[R:.*]] = scf.if %[[COND]] -> (f64) {
+// CHECK:   scf.for
+// CHECK:     vrir.load %{{.*}}[%{{.*}}] flags [#vrir.index<none>]
+// CHECK: } else {
+// CHECK:   scf.for
+// CHECK:     vrir.load %{{.*}}[%{{.*}}] flags [#vrir.index<upper>]
+// CHECK: return %[[R]]
+func.func @argument_bound(%x: !v, %n: i64) -> f64 {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %zero = arith.constant 0.0 : f64
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> f64 : i64 {
+    %v = vrir.load %x[%i] flags [#vrir.index<lower|upper|negative>] : !v[i64]
+    %t = arith.addf %acc, %v : f64
+    scf.yield %t : f64
+  }
+  return %s : f64
+}
+
+// A subscript that is not linear in the counter (x[i * i]) is not hoisted.
+// CHECK-LABEL: func.func @not_linear
+// CHECK-NOT: scf.if
+// CHECK: vrir.load %{{.*}}[%{{.*}}] : !vrir.array
+func.func @not_linear(%x: !v) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f64
+  %n = vrir.dim %x, 0 : !v
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> f64 {
+    %j = arith.muli %i, %i : index
+    %v = vrir.load %x[%j] : !v[index]
+    %t = arith.addf %acc, %v : f64
+    scf.yield %t : f64
+  }
+  return %s : f64
+}
+
+// A check on a value computed in the loop (an index read from memory) is
+// not hoisted; the other one in the same loop is.
+// CHECK-LABEL: func.func @gathered
+// CHECK: scf.if
+// CHECK:   vrir.load %{{.*}}[%{{.*}}] flags [#vrir.index<none>]
+// CHECK:   vrir.load %{{.*}}[%{{.*}}] : !vrir.array<f64
+// CHECK: } else {
+// CHECK:   vrir.load %{{.*}}[%{{.*}}] flags [#vrir.index<upper>]
+// CHECK:   vrir.load %{{.*}}[%{{.*}}] : !vrir.array<f64
+func.func @gathered(%x: !v, %idx: !vrir.array<i64, 1, row_major>, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f64
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> f64 {
+    %k = vrir.load %idx[%i] : !vrir.array<i64, 1, row_major>[index]
+    %v = vrir.load %x[%k] : !v[i64]
+    %t = arith.addf %acc, %v : f64
+    scf.yield %t : f64
+  }
+  return %s : f64
+}
+
+// Loops without results keep scf.if's own terminators; the test depends on
+// the outer counter and is made once per outer iteration.
+// CHECK-LABEL: func.func @rows
+// CHECK: scf.for %[[I:.*]] =
+// CHECK:   scf.if
+// CHECK:     scf.for
+// CHECK:       vrir.store %{{.*}}, %{{.*}}[%[[I]], %{{.*}}] flags [#vrir.index<none>, #vrir.index<none>]
+// CHECK:   } else {
+// CHECK:     scf.for
+// CHECK:       vrir.store %{{.*}}, %{{.*}}[%[[I]], %{{.*}}] flags [#vrir.index<none>, #vrir.index<upper>]
+func.func @rows(%A: !m) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %x = arith.constant 1.0 : f64
+  %n = vrir.dim %A, 0 : !m
+  scf.for %i = %c0 to %n step %c1 {
+    %i1 = arith.addi %i, %c1 : index
+    scf.for %j = %i1 to %n step %c1 {
+      vrir.store %x, %A[%i, %j] : !m[index, index]
+    }
+  }
+  return
+}
