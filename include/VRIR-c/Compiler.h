@@ -28,6 +28,13 @@
 extern "C" {
 #endif
 
+/* What bounds-check elimination did: every checked bound of an index was
+ * proven never to fail, found repeated (a dominating access checked it),
+ * hoisted into one test before its loop, or kept. */
+typedef struct VrirBoundsCheckCounts {
+  long long checks, proven, repeated, hoisted, kept;
+} VrirBoundsCheckCounts;
+
 typedef struct VrirCompileOptions {
   /* Name of the MLIR text in diagnostics (for example the path of a copy
    * kept for debugging); NULL: "<vrir>". */
@@ -47,6 +54,8 @@ typedef struct VrirCompileOptions {
   /* Non-zero: remove bounds checks proven never to fail
    * (vrir-bounds-check-elim); zero: keep every check the flags ask for. */
   int eliminateBoundsChecks;
+  /* If not NULL, receives the bounds-check counts of the compiled module. */
+  VrirBoundsCheckCounts *boundsChecks;
 } VrirCompileOptions;
 
 enum {

@@ -44,6 +44,7 @@ void vrirCompileOptionsInit(VrirCompileOptions *options) {
   options->optLevel = 3;
   options->gpuTarget = VRIR_TARGET_CPU;
   options->eliminateBoundsChecks = 1;
+  options->boundsChecks = nullptr;
 }
 
 int vrirCompileToSharedLibrary(const char *mlirText, size_t length,
@@ -73,6 +74,9 @@ int vrirCompileToSharedLibrary(const char *mlirText, size_t length,
   compileOptions.pipeline.enableOpenMP = options->enableOpenMP != 0;
   compileOptions.pipeline.eliminateBoundsChecks =
       options->eliminateBoundsChecks != 0;
+  vrir::BoundsCheckCounts counts;
+  if (options->boundsChecks)
+    compileOptions.boundsChecks = &counts;
   switch (options->gpuTarget) {
   case VRIR_TARGET_CPU:
     compileOptions.pipeline.gpuTarget = vrir::GPUTarget::None;
@@ -100,8 +104,15 @@ int vrirCompileToSharedLibrary(const char *mlirText, size_t length,
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (module &&
       succeeded(vrir::compileToSharedLibrary(*module, entry, outputPath,
-                                             compileOptions, runtimeDirectory)))
+                                             compileOptions, runtimeDirectory))) {
+    if (VrirBoundsCheckCounts *out = options->boundsChecks)
+      *out = {static_cast<long long>(counts.checks),
+              static_cast<long long>(counts.proven),
+              static_cast<long long>(counts.repeated),
+              static_cast<long long>(counts.hoisted),
+              static_cast<long long>(counts.kept)};
     return 0;
+  }
   if (errorMessage)
     *errorMessage =
         copyString(diagnostics.empty() ? "error: compilation failed"

@@ -10,6 +10,7 @@
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Remarks.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
@@ -62,9 +63,49 @@ void mlir::vrir::addCInterfaces(ModuleOp module, func::FuncOp entry,
       function->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(), unit);
 }
 
+namespace {
+/// Adds up the counts the bounds-check passes report in their remarks.
+class BoundsCheckCounter : public remark::detail::MLIRRemarkStreamerBase {
+public:
+  explicit BoundsCheckCounter(BoundsCheckCounts &counts) : counts(counts) {}
+  void streamOptimizationRemark(const remark::detail::Remark &remark) override {
+    if (remark.getCategoryName() != "vrir-bce")
+      return;
+    for (const remark::detail::Remark::Arg &arg : remark.getArgs()) {
+      uint64_t value;
+      if (llvm::StringRef(arg.val).getAsInteger(10, value))
+        continue;
+      if (arg.key == "checks")
+        counts.checks += value;
+      else if (arg.key == "proven")
+        counts.proven += value;
+      else if (arg.key == "repeated")
+        counts.repeated += value;
+      else if (arg.key == "kept")
+        counts.kept += value;
+      else if (arg.key == "hoisted") {
+        // vrir-version-bounds-checks runs after the proof, which kept them.
+        counts.hoisted += value;
+        counts.kept -= std::min(counts.kept, value);
+      }
+    }
+  }
+
+private:
+  BoundsCheckCounts &counts;
+};
+} // namespace
+
 LogicalResult
 mlir::vrir::lowerToLLVM(ModuleOp module, const CompileOptions &options,
                         function_ref<LogicalResult(PassManager &)> configure) {
+  if (options.boundsChecks)
+    (void)remark::enableOptimizationRemarks(
+        *module->getContext(),
+        std::make_unique<BoundsCheckCounter>(*options.boundsChecks),
+        std::make_unique<remark::RemarkEmittingPolicyAll>(),
+        remark::RemarkCategories{std::nullopt, "vrir-bce", std::nullopt,
+                                 "vrir-bce", std::nullopt});
   PassManager pm(module->getContext());
   if (configure && failed(configure(pm)))
     return failure();

@@ -266,6 +266,10 @@ void BoundsCheckElimination::runOnOperation() {
                          .function(callable.getName()))
         << remark::add("{0} bounds checks: {1} proven, {2} repeated, {3} kept",
                        functionCounts.checks, functionCounts.proven,
-                       functionCounts.repeated, functionCounts.kept);
+                       functionCounts.repeated, functionCounts.kept)
+        << remark::metric("checks", functionCounts.checks)
+        << remark::metric("proven", functionCounts.proven)
+        << remark::metric("repeated", functionCounts.repeated)
+        << remark::metric("kept", functionCounts.kept);
   }
 }

@@ -18,6 +18,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Remarks.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace mlir {
 namespace vrir {
@@ -234,5 +236,12 @@ void VersionBoundsChecks::runOnOperation() {
     }
     ++numVersioned;
     numHoisted += hoisted.size();
+    auto function = ifOp->getParentOfType<FunctionOpInterface>();
+    remark::passed(loc, remark::RemarkOpts::name("ChecksHoisted")
+                            .category("vrir-bce")
+                            .function(function ? function.getName() : ""))
+        << remark::add("hoisted {0} bounds checks out of the loop",
+                       hoisted.size())
+        << remark::metric("hoisted", static_cast<unsigned>(hoisted.size()));
   }
 }

@@ -135,3 +135,22 @@ def test_checks_removed_only_where_they_cannot_fail(fn, good, bad):
             kept(*copies(bad))
         with pytest.raises(IndexError):
             proven(*copies(bad))
+
+
+def test_stats_count_every_check():
+    f = vrir.jit(lu)
+    f(M + 10 * np.eye(4))
+    (key, stats), = f.stats().items()
+    assert key[0] == "cpu"
+    assert stats["checks"] == (stats["proven"] + stats["repeated"] + stats["hoisted"] +
+                               stats["kept"])
+    # 7 accesses, 2 indices, 2 bounds: everything but the column bound is
+    # proven; it is checked once per row in the i loop (A[i, k], repeated
+    # by A[k, k], the store and A[i, k] again) and once per row before the
+    # j loop (A[i, j], repeated by A[k, j] and the store).
+    assert stats == dict(stats, checks=28, proven=21, repeated=5, hoisted=1, kept=1)
+    assert stats["compile_seconds"] > 0
+    kept = vrir.jit(eliminate_checks=False)(lu)
+    kept(M + 10 * np.eye(4))
+    (stats,) = kept.stats().values()
+    assert stats["checks"] == 0  # the passes did not run

@@ -280,6 +280,12 @@ class JitFunction:
         sig = self.signature_of(values)
         return self.compile(sig)(values)
 
+    def stats(self):
+        """Per compiled specialization (target, argument types), what the
+        compiler reported: bounds checks seen, proven never to fail, found
+        repeated, hoisted out of loops and kept, and the compile time."""
+        return {key: kernel.stats() for key, kernel in self._kernels.items()}
+
     @property
     def signatures(self):
         # The argument types compiled for, on any target.

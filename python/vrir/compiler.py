@@ -33,7 +33,14 @@ class CompileOptions(ctypes.Structure):
     """VrirCompileOptions."""
     _fields_ = [("sourceName", ctypes.c_char_p), ("runtimeDirectory", ctypes.c_char_p),
                 ("enableOpenMP", ctypes.c_int), ("optLevel", ctypes.c_int),
-                ("gpuTarget", ctypes.c_int), ("eliminateBoundsChecks", ctypes.c_int)]
+                ("gpuTarget", ctypes.c_int), ("eliminateBoundsChecks", ctypes.c_int),
+                ("boundsChecks", ctypes.c_void_p)]
+
+
+class BoundsCheckCounts(ctypes.Structure):
+    """VrirBoundsCheckCounts."""
+    _fields_ = [(name, ctypes.c_longlong)
+                for name in ("checks", "proven", "repeated", "hoisted", "kept")]
 
 # VrirCompileOptions.gpuTarget of each target name.
 GPU_TARGETS = {"cpu": 0, "opencl": 1, "vulkan": 2, "opencl-spirv": 3}
@@ -81,7 +88,9 @@ def compile_to_shared_library(text, entry, output, source_name=None, target="cpu
     """Compiles the MLIR `text` into the shared library `output`, its GPU
     sections for `target` (a key of GPU_TARGETS); raises
     CompileError with the compiler's diagnostics (FILE:LINE:COL: error: ...).
-    ctypes releases the GIL for the call, so other threads keep running."""
+    Returns the bounds-check counts (a dict: checks, proven, repeated,
+    hoisted, kept). ctypes releases the GIL for the call, so other threads
+    keep running."""
     lib = library()
     options = CompileOptions()
     lib.vrirCompileOptionsInit(ctypes.byref(options))
@@ -89,6 +98,8 @@ def compile_to_shared_library(text, entry, output, source_name=None, target="cpu
         options.sourceName = os.fsencode(source_name)
     options.gpuTarget = GPU_TARGETS[target]
     options.eliminateBoundsChecks = int(bool(eliminate_checks))
+    counts = BoundsCheckCounts()
+    options.boundsChecks = ctypes.cast(ctypes.byref(counts), ctypes.c_void_p)
     error = ctypes.c_void_p()
     data = text.encode()
     status = lib.vrirCompileToSharedLibrary(data, len(data), entry.encode(),
@@ -100,3 +111,4 @@ def compile_to_shared_library(text, entry, output, source_name=None, target="cpu
             message = ctypes.string_at(error.value).decode(errors="replace")
             lib.vrirFreeString(error)
         raise CompileError(message)
+    return {name: getattr(counts, name) for name, _ in BoundsCheckCounts._fields_}

@@ -9,8 +9,10 @@ back into `vrir_rt_try`, so no Python frame may lie between the two.
 """
 import ctypes
 import hashlib
+import json
 import os
 import tempfile
+import time
 import weakref
 
 import numpy as np
@@ -252,14 +254,26 @@ def _scalar_out(v, t):
 
 
 class Kernel:
-    def __init__(self, name, argtypes, rtypes, so_path, symbol, mlir_path):
+    def __init__(self, name, argtypes, rtypes, so_path, symbol, mlir_path, report_path=None):
         self.name, self.argtypes, self.rtypes = name, argtypes, rtypes
         self.mlir_path = mlir_path
+        self.report_path = report_path
         self.lib = ctypes.CDLL(so_path)
         self.fn = ctypes.cast(getattr(self.lib, f"_mlir__mlir_ciface_{symbol}"),
                               ctypes.c_void_p).value
         self.Ctx = ctx_struct(argtypes, rtypes)
         self.pack = Packer(self.Ctx, argtypes)
+
+    def stats(self):
+        """What the compiler reported for this specialization: bounds checks
+        (`checks` = proven + repeated + hoisted + kept) and the compile time
+        of the call that built it (a kernel from the disk cache keeps the
+        numbers of the process that compiled it)."""
+        try:
+            with open(self.report_path) as f:
+                return json.load(f)
+        except (OSError, TypeError, ValueError):
+            return {}
 
     def __call__(self, values):
         rt = runtime_lib()
@@ -322,16 +336,21 @@ def compile_kernel(jitfn, argtypes, target="cpu"):
     d = cache.cache_dir()
     so = os.path.join(d, key + ".so")
     mlir = os.path.join(d, key + ".mlir")
+    report = os.path.join(d, key + ".json")
     if not os.path.exists(so):
         cache.atomic_write(mlir, text.encode())
         with tempfile.TemporaryDirectory(dir=d) as tmp:
             out = os.path.join(tmp, "k.so")
             global COMPILE_COUNT
             COMPILE_COUNT += 1
+            t0 = time.perf_counter()
             try:
-                compiler.compile_to_shared_library(text, symbol, out, source_name=mlir,
-                                                   target=target, eliminate_checks=eliminate)
+                counts = compiler.compile_to_shared_library(
+                    text, symbol, out, source_name=mlir, target=target,
+                    eliminate_checks=eliminate)
             except CompileError as e:
                 raise CompileError(f"compiling {jitfn.__name__} failed:\n{e}\n(MLIR kept in {mlir})") from None
+            counts["compile_seconds"] = time.perf_counter() - t0
+            cache.atomic_write(report, json.dumps(counts).encode())
             os.replace(out, so)
-    return Kernel(jitfn.__name__, argtypes, rtypes, so, symbol, mlir)
+    return Kernel(jitfn.__name__, argtypes, rtypes, so, symbol, mlir, report)

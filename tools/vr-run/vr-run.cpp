@@ -443,8 +443,13 @@ void printArray(llvm::raw_ostream &os, const NpyArray &array) {
 // Compilation
 //===----------------------------------------------------------------------===//
 
+/// Counts of the bounds-check passes, for --stats.
+BoundsCheckCounts boundsCheckCounts;
+
 LogicalResult lowerToLLVM(ModuleOp module) {
   CompileOptions options;
+  if (llvm::AreStatisticsEnabled())
+    options.boundsChecks = &boundsCheckCounts;
   options.pipeline.enableOpenMP = !noOpenMP;
   options.pipeline.eliminateBoundsChecks = !keepChecks;
   std::string targetName = target;
@@ -743,6 +748,14 @@ int main(int argc, char **argv) {
   // runtime's counters over all runs.
   if (llvm::AreStatisticsEnabled()) {
     llvm::outs().flush(); // the results first
+    llvm::errs() << llvm::format(
+        "bounds checks: checks=%llu proven=%llu repeated=%llu hoisted=%llu "
+        "kept=%llu\n",
+        static_cast<unsigned long long>(boundsCheckCounts.checks),
+        static_cast<unsigned long long>(boundsCheckCounts.proven),
+        static_cast<unsigned long long>(boundsCheckCounts.repeated),
+        static_cast<unsigned long long>(boundsCheckCounts.hoisted),
+        static_cast<unsigned long long>(boundsCheckCounts.kept));
     // The GPU runtime is one of the libraries the execution engine loaded.
     vrir_gpu_stats stats = {};
     if (auto *getStats = reinterpret_cast<void (*)(vrir_gpu_stats *)>(

@@ -33,11 +33,21 @@ class FuncOp;
 
 namespace vrir {
 
+/// What bounds-check elimination did to a module: every checked bound of
+/// an index (`checks`) was proven never to fail, found repeated, hoisted
+/// into a test before its loop, or kept.
+struct BoundsCheckCounts {
+  uint64_t checks = 0, proven = 0, repeated = 0, hoisted = 0, kept = 0;
+};
+
 /// Options of a compilation to native code.
 struct CompileOptions {
   PipelineOptions pipeline;
   /// Optimization level of the LLVM IR passes (0 to 3).
   unsigned optLevel = 3;
+  /// If set, receives the counts of the bounds-check passes (collected from
+  /// their `vrir-bce` remarks).
+  BoundsCheckCounts *boundsChecks = nullptr;
 };
 
 /// Registers the passes `vrir-to-cpu` names and initializes the native
