@@ -112,12 +112,21 @@ def main():
             row[vname] = median
             if compiles:
                 row[vname + "_first"] = first
+            if vname == "vrir":
+                # Static counts of the bounds-check passes.
+                (stats,) = fn.stats().values()
+                row["checks"] = {k: stats.get(k, 0) for k in
+                                 ("checks", "proven", "repeated", "hoisted", "kept")}
             print(f"  {name:10s} {vname:13s} median {median * 1e3:9.2f} ms"
                   f"   first call {first * 1e3:8.1f} ms", flush=True)
         results.append(row)
 
     def ms(row, key):
         return f"{row[key] * 1e3:.2f}" if key in row else "-"
+
+    def checks(row):
+        c = row.get("checks")
+        return f"{c['kept']} / {c['hoisted']} / {c['checks']}" if c else "-"
 
     def ratio(row, key, base):
         if key not in row or base not in row:
@@ -129,15 +138,16 @@ def main():
     print()
     print("| kernel | size | NumPy | Numba | Numba par | VRIR | VRIR all checks | "
           "VRIR no checks | VRIR par | VRIR vs Numba | VRIR vs no checks | VRIR vs NumPy | "
-          "VRIR par vs Numba par | first call VRIR / Numba (s) |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "VRIR par vs Numba par | first call VRIR / Numba (s) | checks: kept / hoisted / "
+          "of |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in results:
         first = f"{r.get('vrir_first', 0):.2f} / {r.get('numba_first', 0):.2f}"
         print(f"| {r['kernel']} | {r['size']} | {ms(r, 'numpy')} | {ms(r, 'numba')} | "
               f"{ms(r, 'numba_par')} | {ms(r, 'vrir')} | {ms(r, 'vrir_keep')} | "
               f"{ms(r, 'vrir_nocheck')} | {ms(r, 'vrir_par')} | {ratio(r, 'vrir', 'numba')} | "
               f"{ratio(r, 'vrir', 'vrir_nocheck')} | {ratio(r, 'vrir', 'numpy')} | "
-              f"{ratio(r, 'vrir_par', 'numba_par')} | {first} |")
+              f"{ratio(r, 'vrir_par', 'numba_par')} | {first} | {checks(r)} |")
     if opts.json:
         with open(opts.json, "w") as f:
             json.dump(results, f, indent=1)

@@ -265,6 +265,56 @@ void addAtLeast(SmallVectorImpl<Fact> &facts, const LinearExpr &lhs,
 }
 } // namespace
 
+/// Whether `select` is a minimum (-1) or a maximum (+1) of its two values
+/// (`select(x < y, x, y)` and its variants), or neither (0).
+static int getMinMaxKind(arith::SelectOp select, IndexFacts &facts) {
+  auto cmp = select.getCondition().getDefiningOp<arith::CmpIOp>();
+  if (!cmp)
+    return 0;
+  auto same = [&](Value a, Value b) {
+    return facts.getExpr(a) == facts.getExpr(b);
+  };
+  Value lhs = cmp.getLhs(), rhs = cmp.getRhs();
+  Value whenTrue = select.getTrueValue(), whenFalse = select.getFalseValue();
+  bool picksLhs = same(whenTrue, lhs) && same(whenFalse, rhs);
+  bool picksRhs = same(whenTrue, rhs) && same(whenFalse, lhs);
+  if (picksLhs == picksRhs)
+    return 0;
+  using P = arith::CmpIPredicate;
+  switch (cmp.getPredicate()) {
+  case P::slt:
+  case P::sle:
+    return picksLhs ? -1 : 1; // lhs when lhs is the smaller
+  case P::sgt:
+  case P::sge:
+    return picksLhs ? 1 : -1;
+  default:
+    return 0;
+  }
+}
+
+void IndexFacts::addMinMaxFacts(Value value, const LinearExpr &self,
+                                SmallVectorImpl<Fact> &facts) {
+  Operation *def = value.getDefiningOp();
+  int kind = 0;
+  if (isa_and_nonnull<arith::MinSIOp>(def))
+    kind = -1;
+  else if (isa_and_nonnull<arith::MaxSIOp>(def))
+    kind = 1;
+  else if (auto select = dyn_cast_or_null<arith::SelectOp>(def))
+    kind = getMinMaxKind(select, *this);
+  if (!kind)
+    return;
+  // The minimum is at most each operand, the maximum at least each.
+  for (Value operand : def->getOperands().take_back(2)) {
+    LinearExpr expr = getExpr(operand);
+    if (kind < 0)
+      addAtLeast(facts, expr, self);
+    else
+      addAtLeast(facts, self, expr);
+  }
+}
+
 void IndexFacts::addAtomFacts(unsigned atom, SmallVectorImpl<Fact> &facts) {
   Atom info = atoms[atom];
   LinearExpr self = LinearExpr::ofAtom(atom);
@@ -280,6 +330,7 @@ void IndexFacts::addAtomFacts(unsigned atom, SmallVectorImpl<Fact> &facts) {
     addAtLeast(facts, self, LinearExpr::ofConstant(bounds->first));
     addAtLeast(facts, LinearExpr::ofConstant(bounds->second), self);
   }
+  addMinMaxFacts(info.value, self, facts);
   auto arg = dyn_cast<BlockArgument>(info.value);
   if (!arg)
     return;

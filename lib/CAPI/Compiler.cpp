@@ -103,8 +103,8 @@ int vrirCompileToSharedLibrary(const char *mlirText, size_t length,
                                      : getLibraryDirectory();
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (module &&
-      succeeded(vrir::compileToSharedLibrary(*module, entry, outputPath,
-                                             compileOptions, runtimeDirectory))) {
+      succeeded(vrir::compileToSharedLibrary(
+          *module, entry, outputPath, compileOptions, runtimeDirectory))) {
     if (VrirBoundsCheckCounts *out = options->boundsChecks)
       *out = {static_cast<long long>(counts.checks),
               static_cast<long long>(counts.proven),

@@ -17,6 +17,7 @@
 #include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -46,8 +47,52 @@ struct VersionBoundsChecks
   void runOnOperation() override;
 };
 
-bool isInGpuSection(Operation *op) {
-  return op->getParentOfType<GpuSectionOp>() != nullptr;
+/// True if code placed right before `op` would run inside a GPU kernel
+/// (under a pfor of a GPU section), where there are no 128-bit integers.
+bool isInKernel(Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (isa<PforOp>(parent) && parent->getParentOfType<GpuSectionOp>())
+      return true;
+  return false;
+}
+
+/// A loop to version: its counters, each running over [lb, ub) with a
+/// positive step.
+struct CountedLoop {
+  Operation *op;
+  SmallVector<Value> counters, lowerBounds, upperBounds;
+};
+
+std::optional<CountedLoop> getCountedLoop(Operation *op) {
+  if (auto loop = dyn_cast<scf::ForOp>(op)) {
+    if (loop.getUnsignedCmp())
+      return std::nullopt;
+    return CountedLoop{op,
+                       {loop.getInductionVar()},
+                       {loop.getLowerBound()},
+                       {loop.getUpperBound()}};
+  }
+  auto pfor = dyn_cast<PforOp>(op);
+  if (!pfor)
+    return std::nullopt;
+  // Reported only for exclusive ranges (see PforOp::getLoopLowerBounds).
+  auto lbs = pfor.getLoopLowerBounds();
+  auto ubs = pfor.getLoopUpperBounds();
+  auto steps = pfor.getLoopSteps();
+  auto ivs = pfor.getLoopInductionVars();
+  if (!lbs || !ubs || !steps || !ivs)
+    return std::nullopt;
+  CountedLoop result{op, *ivs, {}, {}};
+  for (auto [lb, ub, step] : llvm::zip(*lbs, *ubs, *steps)) {
+    std::optional<int64_t> constantStep = getConstantIntValue(step);
+    auto lbValue = dyn_cast<Value>(lb), ubValue = dyn_cast<Value>(ub);
+    if (!constantStep || *constantStep <= 0 || !lbValue || !ubValue)
+      return std::nullopt;
+    result.lowerBounds.push_back(lbValue);
+    result.upperBounds.push_back(ubValue);
+  }
+  return result;
 }
 
 /// Flags and indices of a load or store.
@@ -88,17 +133,21 @@ Value widen(OpBuilder &b, Location loc, Value value) {
   return arith::ExtSIOp::create(b, loc, b.getIntegerType(128), value);
 }
 
-/// `expr` evaluated in i128 with the counter atom replaced by `counter`
-/// (i128); atoms are values or array sizes defined before the loop.
-Value materialize(OpBuilder &b, Location loc, IndexFacts &facts,
-                  const LinearExpr &expr, unsigned counterAtom, Value counter) {
+/// The smallest value of `expr` over the loop's iteration box, in i128:
+/// each counter atom at its first value where its coefficient is positive,
+/// at its last one otherwise. Other atoms are values or array sizes fixed
+/// during the loop.
+Value materializeMinimum(
+    OpBuilder &b, Location loc, IndexFacts &facts, const LinearExpr &expr,
+    const DenseMap<unsigned, std::pair<Value, Value>> &counterBounds) {
   Type i128 = b.getIntegerType(128);
   Value sum = arith::ConstantOp::create(
       b, loc, b.getIntegerAttr(i128, APInt(128, expr.constant, true)));
   for (auto [atom, coefficient] : expr.terms) {
     Value term;
-    if (atom == counterAtom) {
-      term = counter;
+    auto counter = counterBounds.find(atom);
+    if (counter != counterBounds.end()) {
+      term = coefficient > 0 ? counter->second.first : counter->second.second;
     } else {
       auto [value, dim] = facts.getAtomMeaning(atom);
       term = widen(b, loc,
@@ -124,33 +173,38 @@ void VersionBoundsChecks::runOnOperation() {
     return signalPassFailure();
   IndexFacts facts(solver);
 
-  // Innermost counted loops (no loop inside), outside GPU sections (kernels
-  // have no 128-bit integers).
-  SmallVector<scf::ForOp> loops;
-  root->walk([&](scf::ForOp loop) {
+  // Innermost counted loops (no loop inside) whose test would run on the
+  // host or the CPU.
+  SmallVector<CountedLoop> loops;
+  root->walk([&](Operation *op) {
+    std::optional<CountedLoop> loop = getCountedLoop(op);
+    if (!loop || isInKernel(op))
+      return;
     bool innermost = true;
-    loop.getBody()->walk([&](Operation *op) {
-      if (isa<LoopLikeOpInterface>(op))
+    op->getRegion(0).walk([&](Operation *inner) {
+      if (isa<LoopLikeOpInterface>(inner))
         innermost = false;
     });
-    if (innermost && !loop.getUnsignedCmp() && !isInGpuSection(loop))
-      loops.push_back(loop);
+    if (innermost)
+      loops.push_back(*loop);
   });
 
-  for (scf::ForOp loop : loops) {
-    Value iv = loop.getInductionVar();
-    auto definedOutside = [&](Value value) {
-      return loop.isDefinedOutsideOfLoop(value);
+  for (CountedLoop &loop : loops) {
+    Operation *loopOp = loop.op;
+    auto loopLike = cast<LoopLikeOpInterface>(loopOp);
+    auto fixedInLoop = [&](Value value) {
+      return loopLike.isDefinedOutsideOfLoop(value);
     };
-    std::optional<unsigned> counterAtom;
+    DenseSet<Value> counters(loop.counters.begin(), loop.counters.end());
+    DenseMap<unsigned, Value> counterOfAtom;
     SmallVector<HoistedCheck> hoisted;
-    loop.getBody()->walk([&](Operation *op) {
+    loopOp->getRegion(0).walk([&](Operation *op) {
       auto access = getAccess(op);
       if (!access)
         return;
       auto [flagsAttr, indices] = *access;
       Value array = op->getOperand(isa<LoadOp>(op) ? 0 : 1);
-      if (!definedOutside(array))
+      if (!fixedInLoop(array))
         return;
       int64_t base = getModuleSemantics(op).indexBase;
       for (unsigned i = 0; i < indices.size(); ++i) {
@@ -160,19 +214,19 @@ void VersionBoundsChecks::runOnOperation() {
         LinearExpr index = facts.getExpr(indices[i]);
         index.constant -= base;
         LinearExpr extent = facts.getExtent(array, i);
-        // Every atom but the counter must be fixed during the loop.
-        bool linearInCounter = true;
+        // Linear in the counters, every other atom fixed in the loop.
+        bool linearInCounters = true;
         for (const LinearExpr *expr : {&index, &extent})
           for (auto [atom, coefficient] : expr->terms) {
             auto [value, dim] = facts.getAtomMeaning(atom);
-            if (dim == -1 && value == iv) {
-              counterAtom = atom;
+            if (dim == -1 && counters.contains(value)) {
+              counterOfAtom[atom] = value;
               continue;
             }
-            if (dim == -2 || !definedOutside(value))
-              linearInCounter = false;
+            if (dim == -2 || !fixedInLoop(value))
+              linearInCounters = false;
           }
-        if (!linearInCounter)
+        if (!linearInCounters)
           continue;
         bool wraps = bitEnumContainsAny(flags, IndexFlags::WrapNegative);
         if (bitEnumContainsAny(flags, IndexFlags::CheckLower)) {
@@ -193,46 +247,54 @@ void VersionBoundsChecks::runOnOperation() {
     if (hoisted.empty())
       continue;
 
-    // cond = lb >= ub || every check holds at lb and at ub - 1.
-    OpBuilder b(loop);
-    Location loc = loop.getLoc();
+    // cond = some counter has no value || every check holds at the corner
+    // of the iteration box where its expression is smallest.
+    OpBuilder b(loopOp);
+    Location loc = loopOp->getLoc();
     Type i128 = b.getIntegerType(128);
-    Value lb = widen(b, loc, loop.getLowerBound());
-    Value ub = widen(b, loc, loop.getUpperBound());
     Value one = arith::ConstantOp::create(b, loc, b.getIntegerAttr(i128, 1));
     Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(i128, 0));
-    Value last = arith::SubIOp::create(b, loc, ub, one);
-    Value cond =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, lb, ub);
+    DenseMap<Value, std::pair<Value, Value>> boundsOfCounter;
+    Value empty;
+    for (auto [counter, lbValue, ubValue] :
+         llvm::zip(loop.counters, loop.lowerBounds, loop.upperBounds)) {
+      Value lb = widen(b, loc, lbValue), ub = widen(b, loc, ubValue);
+      boundsOfCounter[counter] = {lb, arith::SubIOp::create(b, loc, ub, one)};
+      Value none =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, lb, ub);
+      empty =
+          empty ? arith::OrIOp::create(b, loc, empty, none).getResult() : none;
+    }
+    DenseMap<unsigned, std::pair<Value, Value>> counterBounds;
+    for (auto [atom, counter] : counterOfAtom)
+      counterBounds[atom] = boundsOfCounter[counter];
     Value holds;
-    for (const HoistedCheck &check : hoisted)
-      for (Value counter : {lb, last}) {
-        Value value = materialize(b, loc, facts, check.mustBeNonNegative,
-                                  counterAtom.value_or(~0u), counter);
-        Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
-                                         value, zero);
-        holds =
-            holds ? arith::AndIOp::create(b, loc, holds, ok).getResult() : ok;
-      }
-    cond = arith::OrIOp::create(b, loc, cond, holds);
+    for (const HoistedCheck &check : hoisted) {
+      Value minimum = materializeMinimum(b, loc, facts, check.mustBeNonNegative,
+                                         counterBounds);
+      Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                                       minimum, zero);
+      holds = holds ? arith::AndIOp::create(b, loc, holds, ok).getResult() : ok;
+    }
+    Value cond = arith::OrIOp::create(b, loc, empty, holds);
 
     // if (cond) { loop without the checks } else { loop }. Without
     // results, scf.if comes with both terminators.
-    auto ifOp = scf::IfOp::create(b, loc, loop.getResultTypes(), cond,
+    auto ifOp = scf::IfOp::create(b, loc, loopOp->getResultTypes(), cond,
                                   /*withElseRegion=*/true);
     bool hasResults = ifOp.getNumResults() != 0;
     IRMapping mapping;
     b.setInsertionPointToStart(ifOp.thenBlock());
-    Operation *fast = b.clone(*loop, mapping);
+    Operation *fast = b.clone(*loopOp, mapping);
     if (hasResults)
       scf::YieldOp::create(b, loc, fast->getResults());
     for (const HoistedCheck &check : hoisted)
       clearFlags(mapping.lookup(check.access), check.index, check.cleared);
-    loop->replaceAllUsesWith(ifOp.getResults());
-    loop->moveBefore(ifOp.elseBlock(), ifOp.elseBlock()->begin());
+    loopOp->replaceAllUsesWith(ifOp.getResults());
+    loopOp->moveBefore(ifOp.elseBlock(), ifOp.elseBlock()->begin());
     if (hasResults) {
-      b.setInsertionPointAfter(loop);
-      scf::YieldOp::create(b, loc, loop.getResults());
+      b.setInsertionPointAfter(loopOp);
+      scf::YieldOp::create(b, loc, loopOp->getResults());
     }
     ++numVersioned;
     numHoisted += hoisted.size();

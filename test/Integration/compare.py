@@ -135,6 +135,9 @@ def run_case(source, case, workdir, index, leaks=False):
 def main():
     spec_path, workdir = sys.argv[1], sys.argv[2]
     leaks = "--leaks" in sys.argv[3:]
+    # Every check kept (no bounds-check elimination): the same results and
+    # errors as with the passes, which the default run checks.
+    keep_checks = "--keep-checks" in sys.argv[3:]
     target = "cpu"
     for option in sys.argv[3:]:
         if option.startswith("--target="):
@@ -156,6 +159,8 @@ def main():
         if target != "cpu":
             case = dataclasses.replace(case,
                                        extra=case.extra + [f"--target={target}"])
+        if keep_checks:
+            case = dataclasses.replace(case, extra=case.extra + ["--keep-checks"])
         run_case(source, case, workdir, index, leaks)
 
 

@@ -339,6 +339,46 @@ func.func @grow(%A: !v, %n: index) -> !v {
   return %r : !v
 }
 
+// A window clamped to the array: range(max(i - w, 0), min(i + w + 1, n))
+// with max as NumPy code writes it (a select on a comparison) and min as
+// arith.minsi. Without the clamp the window overruns.
+// CHECK-LABEL: func.func @clamped_window
+// CHECK: vrir.load %{{.*}}[%{{.*}}] flags [#vrir.index<none>]
+// CHECK: vrir.load %{{.*}}[%{{.*}}] flags [#vrir.index<lower|upper|negative>]
+func.func @clamped_window(%A: !v, %w: i64) -> f64 {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %zero = arith.constant 0.0 : f64
+  %d = vrir.dim %A, 0 : !v
+  %n = arith.index_cast %d : index to i64
+  %wpos = arith.cmpi sge, %w, %c0 : i64
+  %r = scf.if %wpos -> f64 {
+    %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> f64 : i64 {
+      %lo0 = arith.subi %i, %w : i64
+      %neg = arith.cmpi slt, %lo0, %c0 : i64
+      %lo = arith.select %neg, %c0, %lo0 : i64
+      %hi0 = arith.addi %i, %w : i64
+      %hi1 = arith.addi %hi0, %c1 : i64
+      %hi = arith.minsi %hi1, %n : i64
+      %t = scf.for %j = %lo to %hi step %c1 iter_args(%a = %acc) -> f64 : i64 {
+        %v = vrir.load %A[%j] flags [#vrir.index<lower|upper|negative>] : !v[i64]
+        %u = arith.addf %a, %v : f64
+        scf.yield %u : f64
+      }
+      %t2 = scf.for %j = %lo0 to %hi1 step %c1 iter_args(%a = %t) -> f64 : i64 {
+        %v = vrir.load %A[%j] flags [#vrir.index<lower|upper|negative>] : !v[i64]
+        %u = arith.addf %a, %v : f64
+        scf.yield %u : f64
+      }
+      scf.yield %t2 : f64
+    }
+    scf.yield %s : f64
+  } else {
+    scf.yield %zero : f64
+  }
+  return %r : f64
+}
+
 // -----
 
 // MATLAB: 1-based, inclusive ranges, column-major. `for i = 1:n` over

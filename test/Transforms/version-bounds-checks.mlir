@@ -5,13 +5,14 @@
 
 // `for i in range(n): s += x[i]` with `n` an argument: the upper check
 // cannot be proven; it becomes one test before the loop (in 128 bits, at
-// i = 0 and i = n - 1, or the loop is empty), choosing a copy without it.
+// i = n - 1, where len(x) - 1 - i is smallest, or the loop is empty),
+// choosing a copy without it.
 // CHECK-LABEL: func.func @argument_bound
 // CHECK: %[[LB:.*]] = arith.extsi %{{.*}} : i64 to i128
 // CHECK: %[[UB:.*]] = arith.extsi %{{.*}} : i64 to i128
 // CHECK: %[[EMPTY:.*]] = arith.cmpi sge, %[[LB]], %[[UB]] : i128
 // CHECK: vrir.dim %{{.*}}, 0
-// CHECK: %[[OK:.*]] = arith.andi
+// CHECK: %[[OK:.*]] = arith.cmpi sge, %{{.*}}, %{{.*}} : i128
 // CHECK: %[[COND:.*]] = arith.ori %[[EMPTY]], %[[OK]] : i1
 // CHECK: %[[R:.*]] = scf.if %[[COND]] -> (f64) {
 // CHECK:   scf.for
@@ -91,6 +92,54 @@ func.func @rows(%A: !m) {
     %i1 = arith.addi %i, %c1 : index
     scf.for %j = %i1 to %n step %c1 {
       vrir.store %x, %A[%i, %j] : !m[index, index]
+    }
+  }
+  return
+}
+
+// A parallel loop over a 2-D domain (a GPU section's kernel, or OpenMP):
+// the test runs on the host before it; each check is evaluated at the
+// corner of the domain where its expression is smallest.
+// CHECK-LABEL: func.func @pfor_domain
+// CHECK: vrir.gpu_section
+// CHECK:   scf.if %{{.*}} {
+// CHECK:     vrir.pfor
+// CHECK:       vrir.load %{{.*}}[%{{.*}}, %{{.*}}] flags [#vrir.index<none>, #vrir.index<none>]
+// CHECK:   } else {
+// CHECK:     vrir.pfor
+// CHECK:       vrir.load %{{.*}}[%{{.*}}, %{{.*}}] flags [#vrir.index<upper>, #vrir.index<upper>]
+func.func @pfor_domain(%A: !m, %B: !m) {
+  %c0 = arith.constant 0 : index
+  %n = vrir.dim %B, 0 : !m
+  %m = vrir.dim %B, 1 : !m
+  %rows = vrir.range %c0 to %n
+  %cols = vrir.range %c0 to %m
+  %d = vrir.domain %rows, %cols : !vrir.domain<2>
+  vrir.gpu_section {
+    vrir.pfor (%i, %j) in %d : !vrir.domain<2> shared(%B : !m) {
+      %x = vrir.load %A[%i, %j] : !m[index, index]
+      vrir.store %x, %B[%i, %j] : !m[index, index]
+    }
+  }
+  return
+}
+
+// Inside a GPU kernel (an scf.for in a pfor of a section) the test would
+// need 128-bit integers on the device: the loop is left as it is.
+// CHECK-LABEL: func.func @in_kernel
+// CHECK-NOT: scf.if
+// CHECK: vrir.load %{{.*}}[%{{.*}}, %{{.*}}] flags [#vrir.index<none>, #vrir.index<upper>]
+func.func @in_kernel(%A: !m, %B: !m, %k: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = vrir.dim %B, 0 : !m
+  %rows = vrir.range %c0 to %n
+  vrir.gpu_section {
+    vrir.pfor (%i) in %rows : !vrir.range shared(%B : !m) {
+      %s = scf.for %j = %c0 to %k step %c1 iter_args(%acc = %c0) -> index {
+        %x = vrir.load %B[%i, %j] : !m[index, index]
+        scf.yield %acc : index
+      }
     }
   }
   return

@@ -40,6 +40,14 @@ struct LinearExpr {
     return expr;
   }
   bool isConstant() const { return terms.empty(); }
+  bool operator==(const LinearExpr &other) const {
+    if (constant != other.constant || terms.size() != other.terms.size())
+      return false;
+    for (auto [atom, coefficient] : terms)
+      if (other.terms.lookup(atom) != coefficient)
+        return false;
+    return true;
+  }
   /// `this + scale * other`; std::nullopt if a coefficient overflows.
   std::optional<LinearExpr> plus(const LinearExpr &other,
                                  int64_t scale = 1) const;
@@ -102,6 +110,11 @@ private:
                     SmallVectorImpl<std::pair<LinearExpr, bool>> &facts);
   void addConditionFacts(Value condition, bool holds,
                          SmallVectorImpl<std::pair<LinearExpr, bool>> &facts);
+  /// `value` <= (>=) each operand of a minimum (maximum): `arith.minsi`,
+  /// `arith.maxsi`, or a select between the two values its condition
+  /// compares.
+  void addMinMaxFacts(Value value, const LinearExpr &self,
+                      SmallVectorImpl<std::pair<LinearExpr, bool>> &facts);
 
   DataFlowSolver &solver;
   llvm::DenseMap<Value, LinearExpr> exprCache;

@@ -115,25 +115,28 @@ def VersionBoundsChecks : Pass<"vrir-version-bounds-checks"> {
   let summary = "Hoist loop bounds checks into one test before the loop";
   let description = [{
     The thesis's hoisting (section 6.6) for checks that
-    `vrir-bounds-check-elim` could not prove: in an innermost `scf.for`
-    (outside GPU sections), a check of a `vrir.load`/`vrir.store` index
-    whose index and extent are linear in the loop's counter, with every
-    other term (values, array sizes) fixed during the loop, holds in every
-    iteration if and only if it holds at the first and at the last counter
-    value (`lb` and `ub - 1`, which covers every step). The loop becomes
+    `vrir-bounds-check-elim` could not prove. In an innermost counted loop
+    (an `scf.for`, or a `vrir.pfor` over exclusive ranges with positive
+    constant steps, every dimension), a check of a `vrir.load`/`vrir.store`
+    index whose index and extent are linear in the loop's counters, with
+    every other term (values, array sizes) fixed during the loop, holds in
+    every iteration if and only if it holds at the corner of the iteration
+    box where its expression is smallest (each counter at its first or
+    last value, by the sign of its coefficient). The loop becomes
 
     ```mlir
-    scf.if %all_hold_at_both_ends_or_empty {
+    scf.if %empty_or_all_hold {
       // the loop without those checks
     } else {
       // the loop as it was, which reports the error where it occurs
     }
     ```
 
-    The test is computed in 128-bit integers, so it cannot wrap around.
-    `for j in range(k + 1, n): A[i, j]` with `n` the row count of `A` keeps
-    one test per outer iteration (`n - 1 < A.shape[1]`) instead of one per
-    access.
+    The test is computed in 128-bit integers, so it cannot wrap around. It
+    runs on the host: a `pfor` of a GPU section is versioned (two kernels,
+    one launched), loops inside kernels are not. `for j in range(k + 1,
+    n): A[i, j]` with `n` the row count of `A` pays one test per outer
+    iteration (`n - 1 < A.shape[1]`) instead of one per access.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect",
@@ -142,6 +145,16 @@ def VersionBoundsChecks : Pass<"vrir-version-bounds-checks"> {
     Statistic<"numVersioned", "loops", "Loops versioned">,
     Statistic<"numHoisted", "checks", "Bounds checks hoisted out of loops">
   ];
+}
+
+def TestAliasGroups : Pass<"vrir-test-alias-groups"> {
+  let summary = "Report the array alias group of every array value";
+  let description = [{
+    A remark per array value (function and region arguments, op results)
+    naming its group in the `AliasGroups` analysis
+    (`include/VRIR/Analysis/AliasGroups.h`, thesis section 5.4); values in
+    different groups never share memory. For tests of the analysis.
+  }];
 }
 
 #endif // VRIR_TRANSFORMS_PASSES_TD

@@ -1,4 +1,5 @@
 # RUN: %python %vrir_src_root/test/Integration/compare.py %s %t
+# RUN: %python %vrir_src_root/test/Integration/compare.py %s %t-keep --keep-checks
 # The thesis's example programs (test/Dialect/VRIR/examples), run on the CPU
 # and compared with NumPy.
 import numpy as np
