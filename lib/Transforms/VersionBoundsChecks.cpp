@@ -228,14 +228,13 @@ void VersionBoundsChecks::runOnOperation() {
           }
         if (!linearInCounters)
           continue;
-        bool wraps = bitEnumContainsAny(flags, IndexFlags::WrapNegative);
-        if (bitEnumContainsAny(flags, IndexFlags::CheckLower)) {
-          // u >= 0, or u + extent >= 0 when negative indices wrap.
-          std::optional<LinearExpr> lower =
-              wraps ? index.plus(extent) : std::optional<LinearExpr>(index);
-          if (lower)
-            hoisted.push_back({op, i, IndexFlags::CheckLower, *lower});
-        }
+        // u >= 0: the lower check holds and a negative-index wrap-around is
+        // a no-op, so the copy drops both. (A loop that does use negative
+        // indices keeps running the checked version.)
+        if (bitEnumContainsAny(flags, IndexFlags::CheckLower))
+          hoisted.push_back({op, i,
+                             IndexFlags::CheckLower | IndexFlags::WrapNegative,
+                             index});
         if (bitEnumContainsAny(flags, IndexFlags::CheckUpper)) {
           // extent - 1 - u >= 0.
           if (auto upper = extent.plus(index, -1))

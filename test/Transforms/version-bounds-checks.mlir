@@ -144,3 +144,28 @@ func.func @in_kernel(%A: !m, %B: !m, %k: index) {
   }
   return
 }
+
+// CSR rows: k in [indptr[i], indptr[i+1]), both bounds unknown. The copy
+// needs k >= 0 at the first k, which also makes NumPy's negative-index
+// wrap-around a no-op: it drops both (the gathered x[indices[k]] keeps its
+// checks).
+// CHECK-LABEL: func.func @csr_row
+// CHECK: scf.if
+// CHECK:   vrir.load %{{.*}}[%{{.*}}] flags [#vrir.index<none>]
+// CHECK:   vrir.load %{{.*}}[%{{.*}}] flags [#vrir.index<none>]
+// CHECK:   vrir.load %{{.*}}[%{{.*}}] flags [#vrir.index<lower|upper|negative>]
+// CHECK: } else {
+// CHECK:   vrir.load %{{.*}}[%{{.*}}] flags [#vrir.index<lower|upper|negative>]
+func.func @csr_row(%data: !v, %indices: !vrir.array<i64, 1, row_major>, %x: !v, %lo: i64, %hi: i64) -> f64 {
+  %c1 = arith.constant 1 : i64
+  %zero = arith.constant 0.0 : f64
+  %s = scf.for %k = %lo to %hi step %c1 iter_args(%acc = %zero) -> f64 : i64 {
+    %a = vrir.load %data[%k] flags [#vrir.index<lower|upper|negative>] : !v[i64]
+    %j = vrir.load %indices[%k] flags [#vrir.index<lower|upper|negative>] : !vrir.array<i64, 1, row_major>[i64]
+    %b = vrir.load %x[%j] flags [#vrir.index<lower|upper|negative>] : !v[i64]
+    %p = arith.mulf %a, %b : f64
+    %t = arith.addf %acc, %p : f64
+    scf.yield %t : f64
+  }
+  return %s : f64
+}
