@@ -334,6 +334,17 @@ void IndexFacts::addAtomFacts(unsigned atom, SmallVectorImpl<Fact> &facts) {
   auto arg = dyn_cast<BlockArgument>(info.value);
   if (!arg)
     return;
+  // The body of a while loop (Python loops with `break` or `return`) runs
+  // with the values its condition forwarded, after the condition held.
+  if (auto loop = dyn_cast<scf::WhileOp>(arg.getOwner()->getParentOp());
+      loop && arg.getOwner()->getParent() == &loop.getAfter()) {
+    scf::ConditionOp condition = loop.getConditionOp();
+    LinearExpr forwarded = getExpr(condition.getArgs()[arg.getArgNumber()]);
+    if (std::optional<LinearExpr> same = self.plus(forwarded, -1))
+      facts.push_back({*same, true});
+    addConditionFacts(condition.getCondition(), /*holds=*/true, facts);
+    return;
+  }
   std::optional<CountedRange> range = getCountedRange(arg);
   if (!range)
     return;

@@ -379,6 +379,28 @@ func.func @clamped_window(%A: !v, %w: i64) -> f64 {
   return %r : f64
 }
 
+// A while loop's body runs with the values its condition forwarded, after
+// the condition held: i < n there. (That i >= 0 needs induction over the
+// loop, which the analysis does not do: the lower check stays.)
+// CHECK-LABEL: func.func @while_body
+// CHECK: vrir.load %{{.*}}[%{{.*}}] flags [#vrir.index<lower>]
+func.func @while_body(%A: !v, %stop: f64) -> i64 {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %d = vrir.dim %A, 0 : !v
+  %n = arith.index_cast %d : index to i64
+  %r = scf.while (%i = %c0) : (i64) -> i64 {
+    %more = arith.cmpi slt, %i, %n : i64
+    scf.condition(%more) %i : i64
+  } do {
+  ^bb0(%j: i64):
+    %x = vrir.load %A[%j] flags [#vrir.index<lower|upper>] : !v[i64]
+    %next = arith.addi %j, %c1 : i64
+    scf.yield %next : i64
+  }
+  return %r : i64
+}
+
 // -----
 
 // MATLAB: 1-based, inclusive ranges, column-major. `for i = 1:n` over

@@ -73,7 +73,9 @@ def BoundsCheckElimination : Pass<"vrir-bounds-check-elim"> {
       extents (`vrir.dim`, allocation sizes, through shape-preserving ops)
       and other integer values. The loops around the access (`lb <= i <
       ub`, with the step's lattice), the conditions of enclosing `scf.if`s
-      and the integer ranges of the atoms give a system of linear
+      and of the `scf.while` whose body forwards a value, minimum and
+      maximum (`arith.minsi`/`maxsi`, a select between the two values it
+      compares), and the integer ranges of the atoms give a system of linear
       constraints; a check is dropped when the system plus "this check
       fails" (`index < 0`, `index >= extent`, or `index < -extent` when
       negative indices wrap) has no integer solution, decided by the
