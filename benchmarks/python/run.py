@@ -7,8 +7,10 @@ with every check kept (eliminate_checks=False), without checks
     .venv/bin/python benchmarks/python/run.py [--repeat 7] [--only jacobi2d,lu]
         [--scale 1.0] [--json out.json]
 
-Times are medians of --repeat calls after a warm-up call; every call gets
-fresh copies of the arrays the kernel writes (copying is not timed). First
+Times are medians of --repeat rounds after a warm-up call, each round
+calling every variant once in turn (so a slow stretch of a shared machine
+hits all variants alike); every call gets fresh copies of the arrays the
+kernel writes (copying is not timed). First
 call times (compile + one run) are shown separately: VRIR compiles into an
 empty cache directory, so nothing is reused from disk.
 """
@@ -44,18 +46,28 @@ def fresh(args, outputs):
     return [a.copy() if k in outputs else a for k, a in enumerate(args)]
 
 
-def time_calls(fn, args, outputs, repeat):
-    first_args = fresh(args, outputs)
+def first_call(fn, args, outputs):
+    call_args = fresh(args, outputs)
     t0 = time.perf_counter()
-    fn(*first_args)
-    first = time.perf_counter() - t0
-    times = []
-    for _ in range(repeat):
-        call_args = fresh(args, outputs)
-        t0 = time.perf_counter()
-        fn(*call_args)
-        times.append(time.perf_counter() - t0)
-    return first, statistics.median(times), first_args
+    fn(*call_args)
+    return time.perf_counter() - t0, call_args
+
+
+def interleaved_medians(fns, args, outputs, repeat):
+    """Median time of each function over `repeat` rounds, every round
+    calling each once in turn (alternating the order), so that a slow
+    stretch of a shared machine hits every variant alike."""
+    times = [[] for _ in fns]
+    for r in range(repeat):
+        order = list(range(len(fns)))
+        if r % 2:
+            order.reverse()
+        for k in order:
+            call_args = fresh(args, outputs)
+            t0 = time.perf_counter()
+            fns[k](*call_args)
+            times[k].append(time.perf_counter() - t0)
+    return [statistics.median(t) for t in times]
 
 
 def variants(mod, numba, vrir):
@@ -100,8 +112,9 @@ def main():
         args = mod.make_inputs(size)
         row = {"kernel": name, "size": size}
         reference = None
-        for vname, fn, compiles in variants(mod, numba, vrir):
-            first, median, outs = time_calls(fn, args, mod.OUTPUTS, opts.repeat)
+        runs = variants(mod, numba, vrir)
+        for vname, fn, compiles in runs:
+            first, outs = first_call(fn, args, mod.OUTPUTS)
             got = [outs[k] for k in mod.OUTPUTS]
             if reference is None:
                 reference = got
@@ -109,7 +122,6 @@ def main():
                 for g, w in zip(got, reference):
                     np.testing.assert_allclose(g, w, rtol=1e-8, atol=1e-10,
                                                err_msg=f"{name}/{vname}")
-            row[vname] = median
             if compiles:
                 row[vname + "_first"] = first
             if vname == "vrir":
@@ -117,8 +129,12 @@ def main():
                 (stats,) = fn.stats().values()
                 row["checks"] = {k: stats.get(k, 0) for k in
                                  ("checks", "proven", "repeated", "hoisted", "kept")}
+        medians = interleaved_medians([fn for _, fn, _ in runs], args, mod.OUTPUTS,
+                                      opts.repeat)
+        for (vname, _, _), median in zip(runs, medians):
+            row[vname] = median
             print(f"  {name:10s} {vname:13s} median {median * 1e3:9.2f} ms"
-                  f"   first call {first * 1e3:8.1f} ms", flush=True)
+                  f"   first call {row.get(vname + '_first', 0) * 1e3:8.1f} ms", flush=True)
         results.append(row)
 
     def ms(row, key):
