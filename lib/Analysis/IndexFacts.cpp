@@ -3,6 +3,8 @@
 #include "VRIR/Analysis/IndexFacts.h"
 #include "VRIR/Dialect/VRIR/IR/VRIR.h"
 
+#include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
+#include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
 #include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -35,6 +37,13 @@ std::optional<LinearExpr> LinearExpr::plus(const LinearExpr &other,
 
 std::optional<LinearExpr> LinearExpr::times(int64_t scale) const {
   return LinearExpr().plus(*this, scale);
+}
+
+LogicalResult IndexFacts::runAnalyses(DataFlowSolver &solver, Operation *root) {
+  solver.load<dataflow::DeadCodeAnalysis>();
+  solver.load<dataflow::SparseConstantPropagation>();
+  solver.load<dataflow::IntegerRangeAnalysis>();
+  return solver.initializeAndRun(root);
 }
 
 //===----------------------------------------------------------------------===//

@@ -10,9 +10,6 @@
 #include "VRIR/Dialect/VRIR/IR/VRIR.h"
 #include "VRIR/Transforms/Passes.h"
 
-#include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
-#include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
-#include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -150,10 +147,7 @@ BoundsCheckElimination::proveInBounds(IndexFacts &facts, const Access &access) {
 void BoundsCheckElimination::runOnOperation() {
   Operation *root = getOperation();
   DataFlowSolver solver;
-  solver.load<dataflow::DeadCodeAnalysis>();
-  solver.load<dataflow::SparseConstantPropagation>();
-  solver.load<dataflow::IntegerRangeAnalysis>();
-  if (failed(solver.initializeAndRun(root)))
+  if (failed(IndexFacts::runAnalyses(solver, root)))
     return signalPassFailure();
   IndexFacts facts(solver);
   DominanceInfo dominance(root);

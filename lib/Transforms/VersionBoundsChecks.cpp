@@ -12,9 +12,6 @@
 #include "VRIR/Dialect/VRIR/IR/VRIR.h"
 #include "VRIR/Transforms/Passes.h"
 
-#include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
-#include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
-#include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -166,10 +163,7 @@ Value materializeMinimum(
 void VersionBoundsChecks::runOnOperation() {
   Operation *root = getOperation();
   DataFlowSolver solver;
-  solver.load<dataflow::DeadCodeAnalysis>();
-  solver.load<dataflow::SparseConstantPropagation>();
-  solver.load<dataflow::IntegerRangeAnalysis>();
-  if (failed(solver.initializeAndRun(root)))
+  if (failed(IndexFacts::runAnalyses(solver, root)))
     return signalPassFailure();
   IndexFacts facts(solver);
 

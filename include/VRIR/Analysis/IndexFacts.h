@@ -64,6 +64,10 @@ class IndexFacts {
 public:
   explicit IndexFacts(DataFlowSolver &solver) : solver(solver) {}
 
+  /// Loads into `solver` and runs on `root` the analyses IndexFacts reads:
+  /// dead code, constants and upstream integer range analysis.
+  static LogicalResult runAnalyses(DataFlowSolver &solver, Operation *root);
+
   /// `value` (an integer or index) as a linear expression.
   LinearExpr getExpr(Value value);
   /// The size of dimension `dim` of `array` as a linear expression.
