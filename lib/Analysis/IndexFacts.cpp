@@ -302,6 +302,60 @@ static int getMinMaxKind(arith::SelectOp select, IndexFacts &facts) {
   }
 }
 
+/// The divisor `b` if `select` is Python's floor modulo as frontends write
+/// it: `r = remsi(a, b)`, then `r != 0 && (r < 0) != (b < 0) ? r + b : r`.
+static Value getFloorModDivisor(arith::SelectOp select) {
+  auto rem = select.getFalseValue().getDefiningOp<arith::RemSIOp>();
+  auto sum = select.getTrueValue().getDefiningOp<arith::AddIOp>();
+  auto both = select.getCondition().getDefiningOp<arith::AndIOp>();
+  if (!rem || !sum || !both)
+    return {};
+  Value r = rem.getResult(), b = rem.getRhs();
+  if (!((sum.getLhs() == r && sum.getRhs() == b) ||
+        (sum.getLhs() == b && sum.getRhs() == r)))
+    return {};
+  auto isCmp = [](Value value, arith::CmpIPredicate predicate, Value lhs) {
+    auto cmp = value.getDefiningOp<arith::CmpIOp>();
+    return cmp && cmp.getPredicate() == predicate && cmp.getLhs() == lhs &&
+           matchPattern(cmp.getRhs(), m_Zero());
+  };
+  for (auto [nonzero, signs] : {std::pair(both.getLhs(), both.getRhs()),
+                                std::pair(both.getRhs(), both.getLhs())}) {
+    auto differ = signs.getDefiningOp<arith::XOrIOp>();
+    if (!isCmp(nonzero, arith::CmpIPredicate::ne, r) || !differ)
+      continue;
+    using P = arith::CmpIPredicate;
+    if ((isCmp(differ.getLhs(), P::slt, r) &&
+         isCmp(differ.getRhs(), P::slt, b)) ||
+        (isCmp(differ.getLhs(), P::slt, b) &&
+         isCmp(differ.getRhs(), P::slt, r)))
+      return b;
+  }
+  return {};
+}
+
+void IndexFacts::addModuloFacts(Value value, const LinearExpr &self,
+                                SmallVectorImpl<Fact> &facts) {
+  // x mod b lies in [0, b) when b > 0: Python's floor modulo for any x, the
+  // remainder for x >= 0. b is never 0 where the op runs (remsi by zero is
+  // undefined; frontends raise before), so b >= 0 means b >= 1.
+  Value divisor, dividend;
+  if (auto select = value.getDefiningOp<arith::SelectOp>()) {
+    divisor = getFloorModDivisor(select);
+  } else if (auto rem = value.getDefiningOp<arith::RemSIOp>()) {
+    auto bounds = getBounds(rem.getLhs());
+    if (bounds && bounds->first >= 0)
+      divisor = rem.getRhs();
+  }
+  if (!divisor)
+    return;
+  auto bounds = getBounds(divisor);
+  if (!bounds || bounds->first < 0)
+    return;
+  addAtLeast(facts, self, LinearExpr::ofConstant(0));
+  addAtLeast(facts, getExpr(divisor), self, 1);
+}
+
 void IndexFacts::addMinMaxFacts(Value value, const LinearExpr &self,
                                 SmallVectorImpl<Fact> &facts) {
   Operation *def = value.getDefiningOp();
@@ -340,6 +394,7 @@ void IndexFacts::addAtomFacts(unsigned atom, SmallVectorImpl<Fact> &facts) {
     addAtLeast(facts, LinearExpr::ofConstant(bounds->second), self);
   }
   addMinMaxFacts(info.value, self, facts);
+  addModuloFacts(info.value, self, facts);
   auto arg = dyn_cast<BlockArgument>(info.value);
   if (!arg)
     return;

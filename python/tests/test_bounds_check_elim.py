@@ -79,6 +79,13 @@ def periodic(x):
     return y
 
 
+def wrapped(x, m):
+    s = 0.0
+    for i in range(len(x)):
+        s += x[(i + 1) % m]  # in bounds for 0 < m <= len(x)
+    return s
+
+
 def parallel(x, y):
     for i in vrir.prange(len(x)):
         y[i] = x[i] + 1.0
@@ -111,6 +118,8 @@ CASES = [
     (strided, (v, 10), (np.arange(9.0), 10)),
     (guarded, (v, 20), None),
     (periodic, (v,), None),
+    (wrapped, (v, 10), (v, 11)),
+    (wrapped, (v, -10), (v, -12)),  # (i + 1) % -12 reaches -11
     (parallel, (v, np.zeros(10)), (v, np.zeros(9))),
     (lu, (M + 10 * np.eye(4),), (np.ones((4, 3)) + np.eye(4, 3),)),
 ]

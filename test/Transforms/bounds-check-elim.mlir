@@ -401,6 +401,44 @@ func.func @while_body(%A: !v, %stop: f64) -> i64 {
   return %r : i64
 }
 
+// Python's floor modulo, as the frontend writes it: x[(i + 1) % n] with n
+// the extent is in bounds; modulo an argument that may be negative is not.
+// CHECK-LABEL: func.func @floor_modulo
+// CHECK: vrir.load %{{.*}}[%{{.*}}] flags [#vrir.index<none>]
+// CHECK: vrir.load %{{.*}}[%{{.*}}] flags [#vrir.index<lower|upper|negative>]
+func.func @floor_modulo(%A: !v, %k: i64) -> f64 {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %zero = arith.constant 0.0 : f64
+  %d = vrir.dim %A, 0 : !v
+  %n = arith.index_cast %d : index to i64
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> f64 : i64 {
+    %i1 = arith.addi %i, %c1 : i64
+    %r = arith.remsi %i1, %n : i64
+    %nz = arith.cmpi ne, %r, %c0 : i64
+    %rneg = arith.cmpi slt, %r, %c0 : i64
+    %nneg = arith.cmpi slt, %n, %c0 : i64
+    %differ = arith.xori %rneg, %nneg : i1
+    %fix = arith.andi %nz, %differ : i1
+    %up = arith.addi %r, %n : i64
+    %m = arith.select %fix, %up, %r : i64
+    %x = vrir.load %A[%m] flags [#vrir.index<lower|upper|negative>] : !v[i64]
+    %r2 = arith.remsi %i1, %k : i64
+    %nz2 = arith.cmpi ne, %r2, %c0 : i64
+    %rneg2 = arith.cmpi slt, %r2, %c0 : i64
+    %kneg = arith.cmpi slt, %k, %c0 : i64
+    %differ2 = arith.xori %rneg2, %kneg : i1
+    %fix2 = arith.andi %nz2, %differ2 : i1
+    %up2 = arith.addi %r2, %k : i64
+    %m2 = arith.select %fix2, %up2, %r2 : i64
+    %y = vrir.load %A[%m2] flags [#vrir.index<lower|upper|negative>] : !v[i64]
+    %t = arith.addf %x, %y : f64
+    %u = arith.addf %acc, %t : f64
+    scf.yield %u : f64
+  }
+  return %s : f64
+}
+
 // -----
 
 // MATLAB: 1-based, inclusive ranges, column-major. `for i = 1:n` over

@@ -119,6 +119,11 @@ private:
   /// compares.
   void addMinMaxFacts(Value value, const LinearExpr &self,
                       SmallVectorImpl<std::pair<LinearExpr, bool>> &facts);
+  /// `0 <= value < b` for Python's floor modulo by a non-negative `b`
+  /// (the remsi/select pattern frontends emit) and for `remsi` of a
+  /// non-negative number.
+  void addModuloFacts(Value value, const LinearExpr &self,
+                      SmallVectorImpl<std::pair<LinearExpr, bool>> &facts);
 
   DataFlowSolver &solver;
   llvm::DenseMap<Value, LinearExpr> exprCache;

@@ -75,7 +75,8 @@ def BoundsCheckElimination : Pass<"vrir-bounds-check-elim"> {
       ub`, with the step's lattice), the conditions of enclosing `scf.if`s
       and of the `scf.while` whose body forwards a value, minimum and
       maximum (`arith.minsi`/`maxsi`, a select between the two values it
-      compares), and the integer ranges of the atoms give a system of linear
+      compares), Python's floor modulo by a non-negative number (`0 <= x % n
+      < n`), and the integer ranges of the atoms give a system of linear
       constraints; a check is dropped when the system plus "this check
       fails" (`index < 0`, `index >= extent`, or `index < -extent` when
       negative indices wrap) has no integer solution, decided by the
