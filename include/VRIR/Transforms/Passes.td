@@ -160,4 +160,25 @@ def TestAliasGroups : Pass<"vrir-test-alias-groups"> {
   }];
 }
 
+def Inline : Pass<"vrir-inline"> {
+  let summary = "Inline calls to small functions, and every call in a "
+                "GPU section or parallel loop";
+  let description = [{
+    The thesis's inlining (section 5.3) on upstream MLIR's inliner: a call
+    is inlined when its callee has at most `max-callee-size` operations
+    (the thesis bounds callees at 300 statements), and always inside a
+    `vrir.gpu_section` (kernels cannot call host functions) or a
+    `vrir.pfor` (one body per iteration, as the parallel lowerings
+    expect). Like upstream's `inline`, it works bottom-up over the call
+    graph, simplifies inlined bodies with the canonicalizer, and never
+    inlines a self-recursive function into itself. Runs on an op with a
+    symbol table (a module).
+  }];
+  let options = [
+    Option<"maxCalleeSize", "max-callee-size", "unsigned", /*default=*/"300",
+           "Inline calls outside sections and parallel loops only to "
+           "callees with at most this many operations">
+  ];
+}
+
 #endif // VRIR_TRANSFORMS_PASSES_TD

@@ -13,7 +13,8 @@ using namespace mlir;
 static const char *const kVRIRFront =
     // Calls between frontend functions are inlined once their bodies are
     // structured (single blocks fit in pfor bodies).
-    "mem2reg,lift-cf-to-scf,canonicalize,inline,cse,vrir-uplift-while-to-for,"
+    "mem2reg,lift-cf-to-scf,canonicalize,vrir-inline,cse,"
+    "vrir-uplift-while-to-for,"
     "canonicalize,vrir-fuse-elementwise,";
 /// GPU sections: their parallel loops become outlined kernels with flat
 /// buffer arguments, translated for the target and launched through the
