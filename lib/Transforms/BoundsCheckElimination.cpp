@@ -27,41 +27,7 @@ using namespace mlir::vrir;
 
 namespace {
 
-/// What load and store have in common.
-struct Access {
-  Operation *op;
-  Value array;
-  OperandRange indices;
-  bool flattened;
-  SmallVector<IndexFlags> flags;
-
-  static std::optional<Access> get(Operation *op) {
-    auto make = [&](auto access) {
-      Access result{op,
-                    access.getArray(),
-                    access.getIndices(),
-                    access.getFlattened(),
-                    {}};
-      for (unsigned i = 0, e = access.getIndices().size(); i < e; ++i)
-        result.flags.push_back(access.getFlags(i));
-      return result;
-    };
-    if (auto load = dyn_cast<LoadOp>(op))
-      return make(load);
-    if (auto store = dyn_cast<StoreOp>(op))
-      return make(store);
-    return std::nullopt;
-  }
-
-  void setFlags(ArrayRef<IndexFlags> newFlags) {
-    MLIRContext *context = op->getContext();
-    SmallVector<Attribute> attrs;
-    for (IndexFlags flag : newFlags)
-      attrs.push_back(IndexFlagsAttr::get(context, flag));
-    op->setAttr("index_flags", ArrayAttr::get(context, attrs));
-    flags.assign(newFlags.begin(), newFlags.end());
-  }
-};
+using Access = ElementAccess;
 
 constexpr IndexFlags kChecks = IndexFlags::CheckLower | IndexFlags::CheckUpper;
 

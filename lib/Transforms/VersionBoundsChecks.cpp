@@ -92,36 +92,6 @@ std::optional<CountedLoop> getCountedLoop(Operation *op) {
   return result;
 }
 
-/// Flags and indices of a load or store.
-std::optional<std::pair<ArrayAttr, OperandRange>> getAccess(Operation *op) {
-  if (auto load = dyn_cast<LoadOp>(op))
-    if (!load.getFlattened())
-      return std::make_pair(load.getIndexFlagsAttr(), load.getIndices());
-  if (auto store = dyn_cast<StoreOp>(op))
-    if (!store.getFlattened())
-      return std::make_pair(store.getIndexFlagsAttr(), store.getIndices());
-  return std::nullopt;
-}
-
-IndexFlags flagsAt(ArrayAttr flags, unsigned position) {
-  if (!flags)
-    return getDefaultIndexFlags();
-  return cast<IndexFlagsAttr>(flags[position]).getValue();
-}
-
-void clearFlags(Operation *op, unsigned position, IndexFlags bits) {
-  auto flags = op->getAttrOfType<ArrayAttr>("index_flags");
-  unsigned count = getAccess(op)->second.size();
-  SmallVector<Attribute> attrs;
-  for (unsigned i = 0; i < count; ++i) {
-    IndexFlags flag = flagsAt(flags, i);
-    if (i == position)
-      flag = flag & ~bits;
-    attrs.push_back(IndexFlagsAttr::get(op->getContext(), flag));
-  }
-  op->setAttr("index_flags", ArrayAttr::get(op->getContext(), attrs));
-}
-
 /// `value` (an integer of at most 64 bits, or an index) as an i128: sums of
 /// a few products of 64-bit numbers cannot wrap around in 128 bits.
 Value widen(OpBuilder &b, Location loc, Value value) {
@@ -193,16 +163,16 @@ void VersionBoundsChecks::runOnOperation() {
     DenseMap<unsigned, Value> counterOfAtom;
     SmallVector<HoistedCheck> hoisted;
     loopOp->getRegion(0).walk([&](Operation *op) {
-      auto access = getAccess(op);
-      if (!access)
+      std::optional<ElementAccess> access = ElementAccess::get(op);
+      if (!access || access->flattened)
         return;
-      auto [flagsAttr, indices] = *access;
-      Value array = op->getOperand(isa<LoadOp>(op) ? 0 : 1);
+      ValueRange indices = access->indices;
+      Value array = access->array;
       if (!fixedInLoop(array))
         return;
       int64_t base = getModuleSemantics(op).indexBase;
       for (unsigned i = 0; i < indices.size(); ++i) {
-        IndexFlags flags = flagsAt(flagsAttr, i);
+        IndexFlags flags = access->flags[i];
         if (bitEnumContainsAny(flags, IndexFlags::Grow))
           continue;
         LinearExpr index = facts.getExpr(indices[i]);
@@ -281,8 +251,12 @@ void VersionBoundsChecks::runOnOperation() {
     Operation *fast = b.clone(*loopOp, mapping);
     if (hasResults)
       scf::YieldOp::create(b, loc, fast->getResults());
-    for (const HoistedCheck &check : hoisted)
-      clearFlags(mapping.lookup(check.access), check.index, check.cleared);
+    for (const HoistedCheck &check : hoisted) {
+      ElementAccess copy = *ElementAccess::get(mapping.lookup(check.access));
+      SmallVector<IndexFlags> flags = copy.flags;
+      flags[check.index] = flags[check.index] & ~check.cleared;
+      copy.setFlags(flags);
+    }
     loopOp->replaceAllUsesWith(ifOp.getResults());
     loopOp->moveBefore(ifOp.elseBlock(), ifOp.elseBlock()->begin());
     if (hasResults) {

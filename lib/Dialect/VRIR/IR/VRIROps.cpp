@@ -357,7 +357,8 @@ struct DimOfShapePreservingOp : public OpRewritePattern<DimOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(DimOp op,
                                 PatternRewriter &rewriter) const override {
-    std::optional<DimSource> source = traceDimension(op.getArray(), op.getDim());
+    std::optional<DimSource> source =
+        traceDimension(op.getArray(), op.getDim());
     if (!source || source->size)
       return failure();
     if (source->constant) {
@@ -403,6 +404,34 @@ OpFoldResult NumelOp::fold(FoldAdaptor) {
 //===----------------------------------------------------------------------===//
 // Element access
 //===----------------------------------------------------------------------===//
+
+std::optional<ElementAccess> ElementAccess::get(Operation *op) {
+  auto make = [&](auto access) {
+    ElementAccess result{
+        op, access.getArray(), access.getIndices(), access.getFlattened(), {}};
+    for (unsigned i = 0, e = access.getIndices().size(); i < e; ++i)
+      result.flags.push_back(access.getFlags(i));
+    return result;
+  };
+  if (auto load = dyn_cast<LoadOp>(op))
+    return make(load);
+  if (auto store = dyn_cast<StoreOp>(op))
+    return make(store);
+  return std::nullopt;
+}
+
+void ElementAccess::setFlags(ArrayRef<IndexFlags> newFlags) {
+  MLIRContext *context = op->getContext();
+  SmallVector<Attribute> attrs;
+  for (IndexFlags flag : newFlags)
+    attrs.push_back(IndexFlagsAttr::get(context, flag));
+  auto attr = ArrayAttr::get(context, attrs);
+  if (auto load = dyn_cast<LoadOp>(op))
+    load.setIndexFlagsAttr(attr);
+  else
+    cast<StoreOp>(op).setIndexFlagsAttr(attr);
+  flags.assign(newFlags.begin(), newFlags.end());
+}
 
 IndexFlags LoadOp::getFlags(unsigned position) {
   return flagsAt(getIndexFlags(), position);
@@ -1288,18 +1317,16 @@ std::optional<SmallVector<OpFoldResult>> PforOp::getLoopLowerBounds() {
   auto ranges = getExclusiveRanges(*this);
   if (!ranges)
     return std::nullopt;
-  return llvm::map_to_vector(*ranges, [](RangeOp range) -> OpFoldResult {
-    return range.getStart();
-  });
+  return llvm::map_to_vector(
+      *ranges, [](RangeOp range) -> OpFoldResult { return range.getStart(); });
 }
 
 std::optional<SmallVector<OpFoldResult>> PforOp::getLoopUpperBounds() {
   auto ranges = getExclusiveRanges(*this);
   if (!ranges)
     return std::nullopt;
-  return llvm::map_to_vector(*ranges, [](RangeOp range) -> OpFoldResult {
-    return range.getStop();
-  });
+  return llvm::map_to_vector(
+      *ranges, [](RangeOp range) -> OpFoldResult { return range.getStop(); });
 }
 
 std::optional<SmallVector<OpFoldResult>> PforOp::getLoopSteps() {

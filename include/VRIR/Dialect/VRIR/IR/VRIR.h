@@ -59,6 +59,22 @@ inline IndexFlags getDefaultIndexFlags() {
 /// accessing op's source location, for run-time errors and remarks.
 std::string describeArraySite(Value array, Location accessLoc);
 
+/// What a `vrir.load` and a `vrir.store` have in common, for passes that
+/// treat element accesses alike: the array, the indices and their flags (the
+/// documented default filled in).
+struct ElementAccess {
+  Operation *op;
+  Value array;
+  OperandRange indices;
+  bool flattened;
+  SmallVector<IndexFlags> flags;
+
+  /// The access `op` is, if it is a load or a store.
+  static std::optional<ElementAccess> get(Operation *op);
+  /// Replaces the op's `flags` (one per index) and `flags`.
+  void setFlags(ArrayRef<IndexFlags> newFlags);
+};
+
 /// Where the size of dimension `dim` of `array` comes from: an allocation's
 /// size operand (`size`), a constant (`constant`, an inserted unit
 /// dimension), or a dimension of another array whose shape `array` keeps or
