@@ -227,3 +227,14 @@ def test_function_without_source_is_a_compile_error():
     f = vrir.jit(namespace["f"])
     with pytest.raises(vrir.CompileError, match="cannot read the source of f"):
         f(1.0)
+
+
+@vrir.jit
+def orders_with_none(x):
+    return x < None
+
+
+def test_ordering_against_none_is_refused():
+    # Python raises TypeError; a constant result would be a wrong answer.
+    with pytest.raises(vrir.CompileError, match="unsupported comparison"):
+        orders_with_none(1.0)

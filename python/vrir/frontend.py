@@ -1533,7 +1533,8 @@ class FunctionEmitter:
                 self.error("'is' compares with None only")
             return self.const(same == isinstance(op, ast.Is), "i1")
         if type(op) not in (ast.Eq, ast.NotEq):
-            if a.kind is not None and b.kind is not None:
+            # Ordering is for numbers: Python raises TypeError for None.
+            if a.kind is not None or b.kind is not None:
                 self.error(f"unsupported comparison of {self.tyname(a)} and {self.tyname(b)}")
         eq = None
         if a.kind == "dtype" and b.kind == "dtype":
