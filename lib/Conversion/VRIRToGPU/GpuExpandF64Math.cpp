@@ -1738,16 +1738,6 @@ void mlir::vrir::populateExpandF64MathPatterns(RewritePatternSet &patterns) {
   patterns.add<ExpandFPowI, ExpandSincos>(context);
 }
 
-bool mlir::vrir::isExpandableF64MathOp(Operation *op) {
-  return isa<math::ExpOp, math::Exp2Op, math::ExpM1Op, math::LogOp,
-             math::Log2Op, math::Log10Op, math::Log1pOp, math::SinOp,
-             math::CosOp, math::TanOp, math::SincosOp, math::SinhOp,
-             math::CoshOp, math::TanhOp, math::AsinOp, math::AcosOp,
-             math::AtanOp, math::Atan2Op, math::AsinhOp, math::AcoshOp,
-             math::AtanhOp, math::PowFOp, math::FPowIOp, math::ErfOp,
-             math::ErfcOp, math::CbrtOp>(op);
-}
-
 Location mlir::vrir::getExpandedF64MathLoc(Location loc) {
   MLIRContext *context = loc.getContext();
   return FusedLoc::get(context, {loc},

@@ -23,9 +23,6 @@ namespace vrir {
 /// `getExpandedF64MathLoc` of the original's location.
 void populateExpandF64MathPatterns(RewritePatternSet &patterns);
 
-/// Whether `populateExpandF64MathPatterns` expands `op` (on f64).
-bool isExpandableF64MathOp(Operation *op);
-
 /// `loc` marked as the location of an f64 math expansion. Its arithmetic
 /// relies on IEEE semantics (exact error terms, no reassociation): the
 /// SPIR-V lowering decorates the float instructions at such locations

@@ -325,12 +325,7 @@ LogicalResult reduceOnGrid(IRRewriter &rewriter, scf::ParallelOp loop,
   return success();
 }
 
-/// 0, a + b and a * b in the integer or float type of the values.
-Value zeroOf(OpBuilder &b, Location loc, Type type) {
-  if (isa<FloatType>(type))
-    return arith::ConstantOp::create(b, loc, type, b.getFloatAttr(type, 0.0));
-  return arith::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, 0));
-}
+/// a + b and a * b in the integer or float type of the values.
 Value addValues(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   if (isa<FloatType>(lhs.getType()))
     return arith::AddFOp::create(b, loc, lhs, rhs);
@@ -394,7 +389,7 @@ bool tileMatmul(IRRewriter &rewriter, linalg::MatmulOp matmul) {
       b, loc, arith::MulIOp::create(b, loc, launch.getBlockIds().x, tile), tx);
   Value aTile = launch.getWorkgroupAttributions()[0];
   Value bTile = launch.getWorkgroupAttributions()[1];
-  Value zero = zeroOf(b, loc, type);
+  Value zero = lowering::getZero(b, loc, type);
   auto inBounds = [&](Value i, Value extent) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i, extent);
   };
@@ -530,7 +525,7 @@ bool tileMatvec(IRRewriter &rewriter, linalg::MatvecOp matvec) {
   // every work-item takes part in the barriers.
   Value columns = arith::SelectOp::create(b, loc, inside, n, index(0));
   auto partial = scf::ForOp::create(
-      b, loc, lane, columns, lanes, ValueRange{zeroOf(b, loc, type)},
+      b, loc, lane, columns, lanes, ValueRange{lowering::getZero(b, loc, type)},
       [&](OpBuilder &b, Location loc, Value j, ValueRange acc) {
         Value product = mulValues(
             b, loc, memref::LoadOp::create(b, loc, a, ValueRange{row, j}),

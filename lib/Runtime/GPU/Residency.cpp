@@ -361,6 +361,10 @@ std::string endImplicitScope(ResidencyTable &table) {
   if (error.empty())
     error = table.syncAll();
   table.clear();
+  // Outside scopes every table is empty after its launch (each launch ends
+  // its own implicit scope): the free hook can skip the lock again, as
+  // after endScope.
+  tablesInUse().store(false, std::memory_order_relaxed);
   return error;
 }
 
