@@ -681,3 +681,23 @@ def test_numpy_rejects_the_bad_inputs_too():
         np.linspace(0, 1.0, 2.5)
     with pytest.raises(np.exceptions.AxisError):
         np.flip(M, 2)
+
+
+
+def _bump(counter, n):
+    counter[0] += 1
+    return n
+
+
+@vrir.jit
+def linspace_num_from_helper(counter, n):
+    return np.linspace(0.0, 1.0, num=_bump(counter, n))
+
+
+def test_linspace_keywords_are_evaluated_once():
+    # num= calls a plain Python helper compiled into the kernel, which
+    # writes to its argument: it must run once per call, as in Python.
+    counter = np.zeros(1, dtype=np.int64)
+    np.testing.assert_allclose(linspace_num_from_helper(counter, 5),
+                               np.linspace(0.0, 1.0, 5))
+    assert counter[0] == 1

@@ -2745,7 +2745,7 @@ class FunctionEmitter:
         dt = self.common_elem(start, stop)
         if kind(dt) < 2:
             dt = "f64"
-        elem = self.dtype_kw(e, dt)
+        elem = self.dtype_kw(e, dt, kw)
         if is_complex(elem):
             self.error("np.linspace to a complex dtype is not supported")
         num = self.cast(num, "i64")
@@ -3026,8 +3026,11 @@ class FunctionEmitter:
             out.append(self.index(x))
         return out
 
-    def dtype_kw(self, e, default):
-        kw = self.kwargs(e)
+    def dtype_kw(self, e, default, kw=None):
+        """The dtype= keyword of call `e` (`kw`: its keywords already
+        evaluated, so that they are not evaluated twice)."""
+        if kw is None:
+            kw = self.kwargs(e)
         dt = kw.get("dtype")
         if dt is None or dt.kind == "none":
             return default
