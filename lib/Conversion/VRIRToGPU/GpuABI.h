@@ -55,6 +55,10 @@ ByteRange computeByteRange(OpBuilder &b, Location loc, Value alignedBase,
 /// Bytes of one element of `type` (index: 8).
 int64_t getElementByteSize(Type type);
 
+/// The `memref.alloc`/`alloca` of the function that `memref` views
+/// (through any chain of view-like ops), or null if it views none.
+Value getLocalAllocation(Value memref);
+
 } // namespace gpuabi
 } // namespace vrir
 } // namespace mlir

@@ -42,11 +42,12 @@ namespace {
 /// runtime reports freed arrays), launches, and operations that only
 /// forward an array to a region, block or caller.
 bool touchesNoMemory(Operation *op) {
-  return isa<ViewLikeOpInterface, memref::CastOp, memref::ReinterpretCastOp,
-             memref::ExtractStridedMetadataOp, memref::DimOp, memref::RankOp,
-             memref::DeallocOp, memref::AssumeAlignmentOp, gpu::LaunchFuncOp,
-             RegionBranchOpInterface, RegionBranchTerminatorOpInterface,
-             BranchOpInterface, func::ReturnOp>(op);
+  // (memref.cast, reinterpret_cast, extract_strided_metadata and
+  // assume_alignment are view-like.)
+  return isa<ViewLikeOpInterface, memref::DimOp, memref::RankOp,
+             memref::DeallocOp, gpu::LaunchFuncOp, RegionBranchOpInterface,
+             RegionBranchTerminatorOpInterface, BranchOpInterface,
+             func::ReturnOp>(op);
 }
 
 /// Whether `op` may write the memory of its operand `memref`: operations
@@ -69,22 +70,6 @@ bool isDefinedIn(Value value, Operation *op) {
   if (!definer)
     definer = cast<BlockArgument>(value).getOwner()->getParentOp();
   return op->isAncestor(definer);
-}
-
-/// The memref that `value` views, or null when it is no view.
-Value getViewSource(Value value) {
-  Operation *op = value.getDefiningOp();
-  if (!op)
-    return {};
-  if (auto view = dyn_cast<ViewLikeOpInterface>(op))
-    return view.getViewSource();
-  if (auto cast = dyn_cast<memref::CastOp>(op))
-    return cast.getSource();
-  if (auto reinterpret = dyn_cast<memref::ReinterpretCastOp>(op))
-    return reinterpret.getSource();
-  if (auto metadata = dyn_cast<memref::ExtractStridedMetadataOp>(op))
-    return metadata.getSource();
-  return {};
 }
 
 struct GpuHostSyncPass : public vrir::impl::GpuHostSyncBase<GpuHostSyncPass> {
@@ -145,12 +130,8 @@ struct GpuHostSyncPass : public vrir::impl::GpuHostSyncBase<GpuHostSyncPass> {
       for (Value operand : launch.getKernelOperands()) {
         if (!isa<MemRefType>(operand.getType()))
           continue;
-        Value root = operand;
-        while (Value source = getViewSource(root))
-          root = source;
-        if (Operation *definer = root.getDefiningOp())
-          if (isa<memref::AllocOp, memref::AllocaOp>(definer))
-            allocations.insert(definer);
+        if (Value root = gpuabi::getLocalAllocation(operand))
+          allocations.insert(root.getDefiningOp());
       }
     for (Operation *allocation : allocations) {
       b.setInsertionPointAfter(allocation);

@@ -183,8 +183,9 @@ LogicalResult rewriteUses(OpBuilder &b, Value memref, const FlatView &view,
   return success();
 }
 
-/// The allocation a memref value views, if it is one of this function's.
-Value getLocalAllocation(Value memref) {
+} // namespace
+
+Value gpuabi::getLocalAllocation(Value memref) {
   while (true) {
     Operation *def = memref.getDefiningOp();
     if (!def)
@@ -197,6 +198,8 @@ Value getLocalAllocation(Value memref) {
     memref = view.getViewSource();
   }
 }
+
+namespace {
 
 struct GpuKernelABIPass
     : public vrir::impl::GpuKernelABIBase<GpuKernelABIPass> {
@@ -294,7 +297,7 @@ struct GpuKernelABIPass
       newOperands.push_back(metadata.getOffset());
       llvm::append_range(newOperands, metadata.getSizes());
       llvm::append_range(newOperands, metadata.getStrides());
-      roots.push_back(getLocalAllocation(operand));
+      roots.push_back(gpuabi::getLocalAllocation(operand));
     }
 
     // Kernel side: new arguments after each memref argument, uses
