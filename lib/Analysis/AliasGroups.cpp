@@ -13,8 +13,7 @@ using namespace mlir::vrir;
 
 static bool isArray(Value value) { return isa<ArrayType>(value.getType()); }
 
-/// Ops whose array results are new arrays, never views of an operand.
-static bool createsArrays(Operation *op) {
+bool mlir::vrir::createsNewArrays(Operation *op) {
   if (auto slice = dyn_cast<SliceOp>(op))
     return slice.getCopy();
   return isa<ZerosOp, OnesOp, EmptyOp, UnaryOp, BinaryOp, CmpOp, SelectOp,
@@ -88,7 +87,7 @@ void AliasGroups::visit(Operation *op) {
     join(store.getGrown(), store.getArray());
     return;
   }
-  if (createsArrays(op) || isa<FunctionOpInterface, PforOp>(op))
+  if (createsNewArrays(op) || isa<FunctionOpInterface, PforOp>(op))
     return;
   // Anything else (calls included): its array results may be any of its
   // array operands, and regions it has may pass them around.

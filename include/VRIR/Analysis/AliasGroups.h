@@ -21,6 +21,10 @@
 namespace mlir {
 namespace vrir {
 
+/// True for ops whose array results are new arrays (allocations, element-wise
+/// results, copies), never views of an operand.
+bool createsNewArrays(Operation *op);
+
 class AliasGroups {
 public:
   /// Analyses every function in `root` (or `root` itself if it is one).

@@ -160,6 +160,19 @@ def TestAliasGroups : Pass<"vrir-test-alias-groups"> {
   }];
 }
 
+def TestLoopInfo : Pass<"vrir-test-loop-info"> {
+  let summary = "Report the loop information of every loop";
+  let description = [{
+    A remark per loop (`scf.for`, `scf.while`, `vrir.pfor`) from the
+    `LoopInfo` analysis (`include/VRIR/Analysis/LoopInfo.h`, thesis section
+    5.5): its number in program order, depth, parent and children, the
+    element accesses directly in its body with their subscripts, the arrays
+    read and written in it, the values it uses from outside (constants
+    left out), the calls and allocations in it, and whether it can exit
+    early. For tests of the analysis.
+  }];
+}
+
 def Inline : Pass<"vrir-inline"> {
   let summary = "Inline calls to small functions, and every call in a "
                 "GPU section or parallel loop";
