@@ -81,6 +81,7 @@ def build(args):
             continue
         obj = os.path.join(out, name + ".o")
         cmd = [vr_run, source, "--entry", entries[0], "--emit-object", obj]
+        cmd += args.vr_run_flag
         if args.dump_ir:
             dump = os.path.join(out, "ir", name)
             shutil.rmtree(dump, ignore_errors=True)
@@ -219,6 +220,9 @@ def main():
     parser.add_argument("--vr-link", action="store_true",
                         help="link the kernels with `vr-run --emit-shared` "
                              "itself (not portable, not bundleable)")
+    parser.add_argument("--vr-run-flag", action="append", default=[],
+                        help="pass this flag to vr-run when compiling the "
+                             "kernels (repeatable; e.g. --no-affine)")
     parser.add_argument("--dump-ir", action="store_true",
                         help="keep vr-run's per-pass IR and optimized.ll "
                              "in OUT/ir/KERNEL")

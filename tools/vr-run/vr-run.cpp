@@ -88,6 +88,9 @@ static cl::opt<bool>
     keepChecks("keep-checks",
                cl::desc("Keep every bounds check the flags ask for (no "
                         "vrir-bounds-check-elim)"));
+static cl::opt<bool> noAffine(
+    "no-affine",
+    cl::desc("Lower loops through scf only (no vrir-raise-to-affine)"));
 static cl::opt<unsigned> optLevel("O", cl::init(3), cl::Prefix,
                                   cl::desc("LLVM optimization level"));
 static cl::opt<unsigned>
@@ -452,6 +455,7 @@ LogicalResult lowerToLLVM(ModuleOp module) {
     options.boundsChecks = &boundsCheckCounts;
   options.pipeline.enableOpenMP = !noOpenMP;
   options.pipeline.eliminateBoundsChecks = !keepChecks;
+  options.pipeline.raiseToAffine = !noAffine;
   std::string targetName = target;
   if (targetName.empty())
     if (const char *fromEnvironment = std::getenv("VRIR_TARGET"))

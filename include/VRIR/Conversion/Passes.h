@@ -36,6 +36,9 @@ struct PipelineOptions {
   bool enableOpenMP = true;
   /// Remove bounds checks proven never to fail (vrir-bounds-check-elim).
   bool eliminateBoundsChecks = true;
+  /// Take affine loop nests and subscripts through the affine dialect
+  /// (vrir-raise-to-affine, affine-scalrep) on the way to LLVM.
+  bool raiseToAffine = true;
   GPUTarget gpuTarget = GPUTarget::None;
 };
 

@@ -160,6 +160,28 @@ def TestAliasGroups : Pass<"vrir-test-alias-groups"> {
   }];
 }
 
+def RaiseToAffine : Pass<"vrir-raise-to-affine", "func::FuncOp"> {
+  let summary = "Turn affine scf.for loops and memref accesses into affine ops";
+  let description = [{
+    The CPU route through `affine`: an `scf.for` (index or i64 counter) whose
+    bounds are affine in enclosing affine counters and in values fixed in
+    the function (arguments, extents, constants) and whose step is a
+    positive constant becomes an `affine.for`; a `memref.load`/`store` whose
+    subscripts are affine the same way becomes an `affine.load`/`store`.
+    Outer loops are raised first, so triangular nests raise whole. The
+    `arith.index_cast`s between i64 and index that frontends emit are looked
+    through, and i64 values fixed in the function get an index cast next to
+    their definition. Loops and accesses that do not qualify (bounds read
+    from memory, subscripts from a `scf.parallel` counter, non-constant
+    steps) are left as they are.
+
+    Integer arithmetic is modelled without wrap-around, as the affine
+    analyses assume: subscripts that reach memory were checked or proven in
+    bounds first.
+  }];
+  let dependentDialects = ["mlir::affine::AffineDialect"];
+}
+
 def TestLoopInfo : Pass<"vrir-test-loop-info"> {
   let summary = "Report the loop information of every loop";
   let description = [{

@@ -36,6 +36,12 @@ static const char *const kVRIRMiddle =
     "cse,int-range-optimizations,canonicalize,"
     "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
     "convert-linalg-to-loops,canonicalize";
+/// Affine loop nests and subscripts go through the affine dialect (extents
+/// hoisted first, so that bounds are function-level symbols).
+static const char *const kVRIRAffine =
+    ",loop-invariant-code-motion,"
+    "func.func(vrir-raise-to-affine,affine-scalrep),canonicalize,"
+    "lower-affine,canonicalize";
 static const char *const kVRIRBack =
     "convert-scf-to-cf,expand-strided-metadata,lower-affine,"
     "convert-complex-to-standard,"
@@ -75,6 +81,8 @@ void mlir::vrir::buildVRIRPipeline(OpPassManager &pm,
     break;
   }
   pipeline += kVRIRMiddle;
+  if (options.raiseToAffine)
+    pipeline += kVRIRAffine;
   if (options.enableOpenMP)
     // The alloca scopes around loop bodies must go before scf-to-cf splits
     // the bodies into blocks.
@@ -91,8 +99,11 @@ struct PipelineCLOptions : public PassPipelineOptions<PipelineCLOptions> {
                             llvm::cl::desc("Lower pfor to OpenMP"),
                             llvm::cl::init(true)};
   Option<bool> eliminateBoundsChecks{
-      *this, "bce",
-      llvm::cl::desc("Remove bounds checks proven never to fail"),
+      *this, "bce", llvm::cl::desc("Remove bounds checks proven never to fail"),
+      llvm::cl::init(true)};
+  Option<bool> raiseToAffine{
+      *this, "affine",
+      llvm::cl::desc("Take affine loop nests through the affine dialect"),
       llvm::cl::init(true)};
 };
 } // namespace
@@ -106,6 +117,7 @@ void mlir::vrir::registerVRIRPipelines() {
           PipelineOptions options;
           options.enableOpenMP = cl.enableOpenMP;
           options.eliminateBoundsChecks = cl.eliminateBoundsChecks;
+          options.raiseToAffine = cl.raiseToAffine;
           options.gpuTarget = gpuTarget;
           buildVRIRPipeline(pm, options);
         });
