@@ -157,15 +157,19 @@ Value lowering::lowerIndex(OpBuilder &b, Location loc, Operation *anchor,
     index = arith::SelectOp::create(b, loc, negative, wrapped, index);
   }
   Value failed;
-  if (bitEnumContainsAny(flags, IndexFlags::CheckLower))
+  bool checkLower = bitEnumContainsAny(flags, IndexFlags::CheckLower);
+  bool checkUpper = bitEnumContainsAny(flags, IndexFlags::CheckUpper);
+  if (checkLower && checkUpper)
+    // Extents are never negative, so one unsigned comparison is both
+    // checks (LLVM cannot merge the two signed ones without knowing that).
+    failed =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, index, extent);
+  else if (checkLower)
     failed =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, index, zero);
-  if (bitEnumContainsAny(flags, IndexFlags::CheckUpper)) {
-    Value above =
+  else if (checkUpper)
+    failed =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, index, extent);
-    failed = failed ? arith::OrIOp::create(b, loc, failed, above).getResult()
-                    : above;
-  }
   if (!failed)
     return index;
 

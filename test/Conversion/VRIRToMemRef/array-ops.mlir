@@ -49,14 +49,13 @@ func.func @shape(%A: !vrir.array<f64, 2, row_major>) -> (index, index) {
 // -----
 
 // MATLAB: 1-based; only the checks the flags ask for; the error names the
-// array and the position.
-// CHECK: llvm.mlir.global internal constant @{{.*}}("array argument #0, accessed at {{.*}}array-ops.mlir:[[@LINE+15]]:{{[0-9]+}}\00")
+// array and the position. Both checks are one unsigned comparison (extents
+// are never negative).
+// CHECK: llvm.mlir.global internal constant @{{.*}}("array argument #0, accessed at {{.*}}array-ops.mlir:[[@LINE+13]]:{{[0-9]+}}\00")
 // CHECK-LABEL: func.func @load_matlab
 // CHECK-SAME: (%[[A:[a-z0-9_]+]]: memref<?x?xf64, strided<[1, ?]>>, %[[I:[a-z0-9_]+]]: index, %[[J:[a-z0-9_]+]]: i64)
 // CHECK: %[[I0:.*]] = arith.subi %[[I]], %c1
-// CHECK: %[[LO:.*]] = arith.cmpi slt, %[[I0]], %c0
-// CHECK: %[[HI:.*]] = arith.cmpi sge, %[[I0]], %{{.*}}
-// CHECK: %[[BAD:.*]] = arith.ori %[[LO]], %[[HI]]
+// CHECK: %[[BAD:.*]] = arith.cmpi uge, %[[I0]], %{{.*}}
 // CHECK: scf.if %[[BAD]]
 // CHECK:   llvm.call @vrir_rt_bounds_error
 // CHECK: %[[JI:.*]] = arith.index_cast %[[J]]
@@ -77,7 +76,7 @@ module attributes {vrir.index_base = 1 : i64} {
 // CHECK: %[[NEG:.*]] = arith.cmpi slt, %arg1, %c0
 // CHECK: %[[WRAP:.*]] = arith.addi %arg1, %[[DIM:.*]] : index
 // CHECK: %[[IDX:.*]] = arith.select %[[NEG]], %[[WRAP]], %arg1
-// CHECK: arith.cmpi slt, %[[IDX]], %c0
+// CHECK: arith.cmpi uge, %[[IDX]], %[[DIM]]
 // CHECK: memref.load %arg0[%[[IDX]]]
 func.func @load_negative(%A: !vrir.array<f64, 1, row_major>, %i: index) -> f64 {
   %x = vrir.load %A[%i] flags [#vrir.index<lower|upper|negative>] : !vrir.array<f64, 1, row_major>[index]
@@ -92,7 +91,7 @@ func.func @load_negative(%A: !vrir.array<f64, 1, row_major>, %i: index) -> f64 {
 // CHECK: %[[D0:.*]] = memref.dim %arg0, %c0
 // CHECK: %[[D1:.*]] = memref.dim %arg0, %c1
 // CHECK: %[[COUNT:.*]] = arith.muli %[[D0]], %[[D1]]
-// CHECK: arith.cmpi sge, %{{.*}}, %[[COUNT]]
+// CHECK: arith.cmpi uge, %{{.*}}, %[[COUNT]]
 // CHECK: %[[ROW:.*]] = arith.remsi %{{.*}}, %[[D0]]
 // CHECK: %[[REST:.*]] = arith.divsi %{{.*}}, %[[D0]]
 // CHECK: %[[COL:.*]] = arith.remsi %[[REST]], %[[D1]]

@@ -14,7 +14,7 @@
 // CHECK-SAME: (%[[A:arg[0-9]+]]: memref<?x?xf64>, %[[I:arg[0-9]+]]: index, %[[START:arg[0-9]+]]: index, %[[STOP:arg[0-9]+]]: index, %[[STEP:arg[0-9]+]]: index)
 // CHECK: %[[BASE:.*]], %[[OFF:.*]], %[[SIZES:.*]]:2, %[[STRIDES:.*]]:2 = memref.extract_strided_metadata %[[A]]
 // The integer index is checked against dimension 0.
-// CHECK: arith.cmpi sge, %[[I]], %[[SIZES]]#0
+// CHECK: arith.cmpi uge, %[[I]], %[[SIZES]]#0
 // CHECK: llvm.call @vrir_rt_bounds_error
 // CHECK: %[[IOFF:.*]] = arith.muli %[[I]], %[[STRIDES]]#0
 // CHECK: %[[OFF1:.*]] = arith.addi %[[OFF]], %[[IOFF]]
