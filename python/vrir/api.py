@@ -201,6 +201,10 @@ class JitFunction:
         self._kernels = {}
         self._lock = threading.Lock()
         params = list(self._sig.parameters)
+        # Calls passing exactly these positionally need no binding.
+        self._positional = len(params) if all(
+            p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+            for p in self._sig.parameters.values()) else -1
         if signatures is None:
             ann = _annotated_signature(fn, params)
             signatures = None if ann is None else [ann]
@@ -273,12 +277,16 @@ class JitFunction:
                         f"({got}); declared: {have}")
 
     def __call__(self, *args, **kwargs):
-        values = self._bind(args, kwargs)
+        values = args if not kwargs and len(args) == self._positional \
+            else self._bind(args, kwargs)
         if self.declared is not None:
             kernel, values = self._dispatch_declared(values)
             return kernel(values)
-        sig = self.signature_of(values)
-        return self.compile(sig)(values)
+        sig = tuple(arg_type(a) for a in values)
+        kernel = self._kernels.get((self.target or config.target, sig))
+        if kernel is None:
+            kernel = self.compile(sig)
+        return kernel(values)
 
     def stats(self):
         """Per compiled specialization (target, argument types), what the

@@ -11,7 +11,9 @@ import ctypes
 import hashlib
 import json
 import os
+import struct
 import tempfile
+import threading
 import time
 import weakref
 
@@ -132,6 +134,47 @@ def ctx_struct(argtypes, rtypes):
     for k, t in enumerate(argtypes):
         fields.append((f"a{k}", descriptor(t.rank) if isinstance(t, ArrT) else C_SCALAR[t]))
     return type("Ctx", (ctypes.Structure,), {"_fields_": fields})
+
+
+# struct codes of the scalar fields of a Ctx (arguments are written with one
+# struct.pack_into per call, faster than ctypes field by field).
+_STRUCT_CODE = {ctypes.c_double: "d", ctypes.c_float: "f", ctypes.c_int64: "q",
+                ctypes.c_int32: "i", ctypes.c_uint8: "B", ctypes.c_void_p: "Q"}
+
+
+def _argument_layout(Ctx, argtypes):
+    """(offset, struct format) of the argument fields of `Ctx`, explicit
+    padding included, and per argument what to write: ("array", rank,
+    layout), ("complex",), ("bool",) or ("scalar",)."""
+    fields = [(getattr(Ctx, f"a{k}").offset, t) for k, t in enumerate(argtypes)]
+    if not fields:
+        return 0, "=", []
+    start = fields[0][0]
+    fmt, pos, plan = "=", start, []
+    for (offset, t), (name, ctype) in zip(fields, Ctx._fields_[-len(argtypes):]):
+        fmt += "x" * (offset - pos)
+        if isinstance(t, ArrT):
+            fmt += "QQq" + "q" * (2 * t.rank)
+            plan.append(("array", t.rank, t.layout))
+        elif is_complex(t):
+            fmt += 2 * _STRUCT_CODE[ctype._fields_[0][1]]
+            plan.append(("complex",))
+        else:
+            fmt += _STRUCT_CODE[ctype]
+            plan.append(("bool",) if t == "i1" else ("scalar",))
+        pos = offset + ctypes.sizeof(ctype)
+    return start, fmt, plan
+
+
+def _canonical_strides(shape, layout):
+    # Contiguous arrays get the strides of their layout (NumPy may report
+    # others on size-1 dimensions).
+    strides, acc = [0] * len(shape), 1
+    order = range(len(shape) - 1, -1, -1) if layout == "row_major" else range(len(shape))
+    for i in order:
+        strides[i] = acc
+        acc *= shape[i]
+    return strides
 
 
 class Packer:
@@ -263,6 +306,11 @@ class Kernel:
                               ctypes.c_void_p).value
         self.Ctx = ctx_struct(argtypes, rtypes)
         self.pack = Packer(self.Ctx, argtypes)
+        self._args_at, self._args_format, self._args_plan = _argument_layout(self.Ctx, argtypes)
+        self._has_array_results = any(isinstance(t, ArrT) for t in rtypes)
+        # One argument block per thread, reused across calls: a call only
+        # writes the arguments into it.
+        self._per_thread = threading.local()
 
     def stats(self):
         """What the compiler reported for this specialization: bounds checks
@@ -277,33 +325,34 @@ class Kernel:
 
     def __call__(self, values):
         rt = runtime_lib()
-        ctx = self.Ctx()
-        inputs = set()
-        for k, (v, t) in enumerate(zip(values, self.argtypes)):
-            if isinstance(t, ArrT):
-                d = getattr(ctx, f"a{k}")
-                ptr = v.ctypes.data
-                d.allocated = d.aligned = ptr
+        block = getattr(self._per_thread, "block", None)
+        if block is None:
+            ctx = self.Ctx()
+            block = self._per_thread.block = (ctx, self.pack(ctx))
+        ctx, slots = block
+        fields, inputs = [], set()
+        for v, how in zip(values, self._args_plan):
+            kind = how[0]
+            if kind == "array":
+                ptr = v.__array_interface__["data"][0]
                 inputs.add(ptr)
-                d.offset = 0
-                item = v.itemsize
-                if t.layout == "strided":
+                if how[2] == "strided":
+                    item = v.itemsize
                     strides = [s // item for s in v.strides]
-                else:  # canonical contiguous strides (NumPy may differ on size-1 dims)
-                    strides, acc = [0] * v.ndim, 1
-                    order = range(v.ndim - 1, -1, -1) if t.layout == "row_major" else range(v.ndim)
-                    for i in order:
-                        strides[i] = acc
-                        acc *= v.shape[i]
-                for i in range(v.ndim):
-                    d.sizes[i] = v.shape[i]
-                    d.strides[i] = strides[i]
-            elif is_complex(t):
+                else:
+                    strides = _canonical_strides(v.shape, how[2])
+                fields += (ptr, ptr, 0)
+                fields += v.shape
+                fields += strides
+            elif kind == "complex":
                 z = complex(v)
-                setattr(ctx, f"a{k}", C_SCALAR[t](z.real, z.imag))
+                fields += (z.real, z.imag)
+            elif kind == "bool":
+                fields.append(1 if v else 0)
             else:
-                setattr(ctx, f"a{k}", bool(v) if t == "i1" else v)
-        status = rt.vrir_rt_try(self.fn, self.pack(ctx))
+                fields.append(v)
+        struct.pack_into(self._args_format, ctx, self._args_at, *fields)
+        status = rt.vrir_rt_try(self.fn, slots)
         if status != 0:
             msg = rt.vrir_rt_last_error().decode(errors="replace")
             if msg.startswith("index out of bounds"):
@@ -316,6 +365,8 @@ class Kernel:
         r = self.rtypes
         if not r:
             return None
+        if len(r) == 1 and not self._has_array_results:
+            return _scalar_out(ctx.res, r[0])
         vals = [ctx.res] if len(r) == 1 else [getattr(ctx.res, f"r{k}") for k in range(len(r))]
         arrays = iter(_arrays_out([(v, t) for v, t in zip(vals, r) if isinstance(t, ArrT)],
                                   inputs))

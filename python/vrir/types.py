@@ -107,9 +107,25 @@ def describe_value(x):
     return type(x).__name__
 
 
+# Array types of arguments, by (dtype, rank, layout): a call's signature is
+# looked up on every call, and building the dataclass costs more than this.
+_ARRAY_TYPES = {}
+
+
 def arg_type(x):
     """Frontend type of a Python argument, or raise TypeError."""
     if isinstance(x, np.ndarray):
+        flags = x.flags
+        if flags.c_contiguous:
+            layout = "row_major"
+        elif flags.f_contiguous:
+            layout = "col_major"
+        else:
+            layout = "strided"
+        t = _ARRAY_TYPES.get((x.dtype, x.ndim, layout))
+        if t is not None and (layout != "strided" or
+                              not any(s % x.itemsize for s in x.strides)):
+            return t
         elem = NP_TO_ELEM.get(x.dtype)
         if elem is None:
             raise TypeError(f"vrir: unsupported array dtype {x.dtype} "
@@ -121,13 +137,7 @@ def arg_type(x):
             raise TypeError("vrir: byte-swapped arrays are not supported")
         if any(s % x.itemsize for s in x.strides):
             raise TypeError("vrir: array strides must be multiples of the element size")
-        if x.flags.c_contiguous:
-            layout = "row_major"
-        elif x.flags.f_contiguous:
-            layout = "col_major"
-        else:
-            layout = "strided"
-        return ArrT(elem, x.ndim, layout)
+        return _ARRAY_TYPES.setdefault((x.dtype, x.ndim, layout), ArrT(elem, x.ndim, layout))
     if isinstance(x, (bool, np.bool_)):
         return "i1"
     if isinstance(x, int) and not isinstance(x, np.generic):
