@@ -66,6 +66,19 @@ PY_DTYPES = {float: "f64", int: "i64", bool: "i1", complex: C128,
              np.int32: "i32", np.bool_: "i1", np.double: "f64",
              np.complex128: C128, np.complex64: C64}
 
+def reduction_identity(kind_, ty):
+    """The start of each iteration's private copy of a reduction variable:
+    -0.0 for a float sum (the sum of negative zeros is -0.0), 0, 1, or the
+    extreme value of `ty` for min and max."""
+    is_float = ty in ("f32", "f64")
+    if kind_ == "sum":
+        return -0.0 if is_float else 0
+    if kind_ == "prod":
+        return 1.0 if is_float else 1
+    big = math.inf if is_float else (2 ** 31 - 1 if ty == "i32" else 2 ** 63 - 1)
+    return big if kind_ == "min" else (-big if is_float else -big - 1)
+
+
 ARITH_OPS = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul",
              ast.Div: "truediv", ast.FloorDiv: "floordiv", ast.Mod: "mod",
              ast.Pow: "pow", ast.BitAnd: "and", ast.BitOr: "or",
@@ -1286,11 +1299,15 @@ class FunctionEmitter:
         captured, stores, index_stores = self.enter_nested("pfor", s.body)
         for n in tnames:
             captured.pop(n, None)
+        # Variables defined before the loop and updated in it are reductions
+        # (s += e, s = max(s, e), ...): each iteration updates a private
+        # copy that starts from the identity, and the loop combines them.
+        reductions = []  # (name, kind, type, initial value)
         for n in sorted(stores - set(tnames)):
             if n in captured:
-                self.error(f"assignment to '{n}' inside a parallel loop: reductions are not "
-                           "supported, and variables defined before the loop cannot be "
-                           "assigned in it (use an array indexed by the loop variable)")
+                kind_, ty = self.reduction_kind(n, s.body)
+                reductions.append((n, kind_, ty, self.convert(captured.pop(n), ty,
+                                                              f"reduction '{n}'")))
         if shared_names is None:  # prange: arrays used and not rebound are shared
             shared_names = [n for n, v in captured.items() if v.is_array and n not in stores]
         for n in shared_names:
@@ -1310,17 +1327,104 @@ class FunctionEmitter:
         outer = self.push_scope("pfor", captured, stores, shared_names)
         for n, iv in zip(tnames, ivs):
             self.assign_name(n, self.from_index(iv))
+        for n, kind_, ty, _ in reductions:
+            self.write_var(n, self.const(reduction_identity(kind_, ty), ty), ty)
         self.suite(s.body)
+        types = ", ".join(ty for _, _, ty, _ in reductions)
         if not self.terminated:
-            self.emit("scf.yield")
+            parts = [self.read_var(n, ty).ssa for n, _, ty, _ in reductions]
+            self.emit("scf.yield" + (f" {', '.join(parts)} : {types}" if parts else ""))
         region = self.pop_scope(outer)
         sh = ""
         if shared_vals:
             sh = (" shared(" + ", ".join(v.ssa for v in shared_vals) + " : "
                   + ", ".join(mlir_type(v.ty) for v in shared_vals) + ")")
-        self.raw(f"vrir.pfor ({', '.join(ivs)}) in {space} : {space_ty}{sh} {{\n"
-                 f"  scf.execute_region {{\n{self.region_text(region)}\n  }} {self.loc()}\n"
+        if not reductions:
+            self.raw(f"vrir.pfor ({', '.join(ivs)}) in {space} : {space_ty}{sh} {{\n"
+                     f"  scf.execute_region {{\n{self.region_text(region)}\n  }} {self.loc()}\n"
+                     f"}} {self.loc()}")
+            return
+        res, part = self.fresh(), self.fresh()
+        count = f":{len(reductions)}" if len(reductions) > 1 else ""
+        red = ", ".join(f"{k} {init.ssa} : {ty}" for _, k, ty, init in reductions)
+        parts = ", ".join(f"{part}#{i}" if count else part for i in range(len(reductions)))
+        self.raw(f"{res}{count} = vrir.pfor ({', '.join(ivs)}) in {space} : {space_ty}{sh} "
+                 f"reduce({red}) {{\n"
+                 f"  {part}{count} = scf.execute_region -> ({types}) {{\n"
+                 f"{self.region_text(region)}\n  }} {self.loc()}\n"
+                 f"  vrir.yield {parts} : {types} {self.loc()}\n"
                  f"}} {self.loc()}")
+        for i, (n, _, ty, _) in enumerate(reductions):
+            self.write_var(n, V(ty, ssa=f"{res}#{i}" if count else res), ty)
+
+    def reduction_kind(self, name, body):
+        """How a parallel loop's body updates `name`, a variable defined
+        before the loop: the reduction kind ("sum", "prod", "min" or "max")
+        and the variable's type; any other use is a CompileError."""
+        forms = ("only reductions update a variable defined before a parallel loop: "
+                 f"{name} += e, {name} -= e, {name} *= e, {name} = {name} + e, "
+                 f"{name} = min({name}, e), {name} = max({name}, e) (or np.minimum/np.maximum), "
+                 f"with e not using '{name}'")
+        ty = self.var_types.get(name)
+        if not isinstance(ty, str) or ty not in ("f64", "f32", "i64", "i32"):
+            self.error(f"assignment to '{name}' inside a parallel loop: a reduction variable "
+                       f"must be an integer or float scalar, not {ty}")
+
+        def uses(e):
+            return any(isinstance(x, ast.Name) and x.id == name for x in ast.walk(e))
+
+        def is_name(e):
+            return isinstance(e, ast.Name) and e.id == name
+
+        kinds, operand_reads = set(), 0
+        for st in body:
+            for node in ast.walk(st):
+                k = None
+                if isinstance(node, ast.AugAssign) and is_name(node.target):
+                    k = {ast.Add: "sum", ast.Sub: "sum", ast.Mult: "prod"}.get(type(node.op))
+                    if k is None or uses(node.value):
+                        self.error(forms, node)
+                elif isinstance(node, (ast.Assign, ast.AnnAssign)) and any(
+                        uses(t) for t in (node.targets if isinstance(node, ast.Assign)
+                                          else [node.target])):
+                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                    v = node.value
+                    if len(targets) != 1 or not is_name(targets[0]) or v is None:
+                        self.error(forms, node)
+                    if isinstance(v, ast.BinOp) and isinstance(v.op, (ast.Add, ast.Mult)) and \
+                            (is_name(v.left) and not uses(v.right) or
+                             is_name(v.right) and not uses(v.left)):
+                        k = "sum" if isinstance(v.op, ast.Add) else "prod"
+                    elif isinstance(v, ast.BinOp) and isinstance(v.op, ast.Sub) and \
+                            is_name(v.left) and not uses(v.right):
+                        k = "sum"
+                    elif isinstance(v, ast.Call) and len(v.args) == 2 and not v.keywords and \
+                            sum(map(is_name, v.args)) == 1 and sum(map(uses, v.args)) == 1:
+                        fn = self.expr(v.func)
+                        k = {("builtin", "min"): "min", ("builtin", "max"): "max",
+                             ("np", "minimum"): "min", ("np", "maximum"): "max"}.get(
+                                 fn.obj if fn.kind == "func" else None)
+                    if k is None:
+                        self.error(forms, node)
+                    operand_reads += 1
+                elif isinstance(node, (ast.For, ast.comprehension, ast.NamedExpr,
+                                       ast.withitem)) and any(
+                        is_name(x) for x in ast.walk(getattr(node, "target", None)
+                                                     or getattr(node, "optional_vars", None)
+                                                     or ast.Pass())):
+                    self.error(forms, node)
+                if k is not None:
+                    kinds.add(k)
+        reads = sum(isinstance(x, ast.Name) and x.id == name and isinstance(x.ctx, ast.Load)
+                    for st in body for x in ast.walk(st))
+        if reads != operand_reads:
+            self.error(f"'{name}' is a reduction of the parallel loop (it is updated in it), "
+                       "so the loop cannot read it except in its updates: each iteration "
+                       "sees only its own part")
+        if len(kinds) != 1:
+            self.error(f"the reduction '{name}' mixes {' and '.join(sorted(kinds))} updates; "
+                       "a reduction variable takes one kind of update")
+        return kinds.pop(), ty
 
     def stmt_With(self, s):
         if len(s.items) != 1 or s.items[0].optional_vars is not None:

@@ -62,17 +62,33 @@ struct ConvertVRIRToMemRefPass
       if (!isa<VRIRDialect>(op->getDialect()))
         return;
       if (Value array = getAccessedArray(op))
-        op->setAttr(lowering::kSiteAttrName,
-                    StringAttr::get(context, describeArraySite(
-                                                 array, op->getLoc())));
+        op->setAttr(
+            lowering::kSiteAttrName,
+            StringAttr::get(context, describeArraySite(array, op->getLoc())));
     });
 
     // Sections to keep for the GPU lowering carry a mark that the patterns
     // of the ops inside see.
-    if (gpuSections)
+    if (gpuSections) {
       getOperation()->walk([&](GpuSectionOp section) {
         section->setAttr(lowering::kGpuSectionAttrName, UnitAttr::get(context));
       });
+      // A section's parallel loop becomes one kernel grid, which computes
+      // one reduction (a reduction tree).
+      WalkResult tooMany = getOperation()->walk([&](PforOp pfor) {
+        if (pfor.getInitValues().size() < 2 ||
+            !pfor->getParentOfType<GpuSectionOp>() ||
+            pfor->getParentOp()->getParentOfType<PforOp>())
+          return WalkResult::advance();
+        pfor.emitOpError("has ")
+            << pfor.getInitValues().size()
+            << " reductions in a GPU section; GPU kernels compute one "
+               "reduction per loop (write one loop per reduction)";
+        return WalkResult::interrupt();
+      });
+      if (tooMany.wasInterrupted())
+        return signalPassFailure();
+    }
 
     ConversionTarget target(*context);
     target.addIllegalDialect<VRIRDialect>();

@@ -663,12 +663,18 @@ static BinaryFn getCombiner(ReduceKind kind) {
   llvm_unreachable("unknown reduction kind");
 }
 
-/// The identity of the reduction: 0, 1, or the extreme value of the type
-/// (infinities for floats, so that NaN still wins).
-static Value getReductionIdentity(OpBuilder &b, Location loc, ReduceKind kind,
-                                  Type type) {
+} // namespace
+
+Value lowering::getReductionIdentity(OpBuilder &b, Location loc,
+                                     ReduceKind kind, Type type,
+                                     bool negativeZero) {
   switch (kind) {
   case ReduceKind::Sum:
+    if (auto floatType = dyn_cast<FloatType>(type); floatType && negativeZero)
+      return arith::ConstantOp::create(
+          b, loc,
+          b.getFloatAttr(type, APFloat::getZero(floatType.getFloatSemantics(),
+                                                /*Negative=*/true)));
     return getZero(b, loc, type);
   case ReduceKind::Prod:
     return getOne(b, loc, type);
@@ -688,6 +694,13 @@ static Value getReductionIdentity(OpBuilder &b, Location loc, ReduceKind kind,
       b.getIntegerAttr(type, isMin ? APInt::getSignedMaxValue(width)
                                    : APInt::getSignedMinValue(width)));
 }
+
+Value lowering::combineReduction(OpBuilder &b, Location loc, ReduceKind kind,
+                                 Value lhs, Value rhs) {
+  return emitBinary(b, loc, getCombiner(kind), lhs, rhs);
+}
+
+namespace {
 
 /// Reduces dimension `axis` of `input` into `output`, which has the other
 /// dimensions and holds the identity. Loops follow `input`'s layout: the

@@ -103,6 +103,16 @@ Value getElementPointer(OpBuilder &b, Location loc, Value memref,
 Value getZero(OpBuilder &b, Location loc, Type elementType);
 Value getOne(OpBuilder &b, Location loc, Type elementType);
 
+/// The identity of a reduction over `type`: 0, 1, or the extreme value of
+/// the type (infinities for floats, so that NaN still wins). A float sum
+/// starts from -0.0 with `negativeZero` (the exact identity: a sum of
+/// negative zeros stays -0.0), else from 0.0 (NumPy's sum of nothing).
+Value getReductionIdentity(OpBuilder &b, Location loc, ReduceKind kind,
+                           Type type, bool negativeZero = false);
+/// `lhs` combined with `rhs` by `kind` (float min/max propagate NaN).
+Value combineReduction(OpBuilder &b, Location loc, ReduceKind kind, Value lhs,
+                       Value rhs);
+
 /// Number of elements of the 0-based range [start, stop) by `step` (either
 /// sign, not zero): max(0, ceil((stop - start) / step)).
 Value getRangeTripCount(OpBuilder &b, Location loc, Value start, Value stop,

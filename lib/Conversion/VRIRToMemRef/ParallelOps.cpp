@@ -16,10 +16,18 @@ using namespace mlir::vrir::lowering;
 
 namespace {
 
+/// Chunks of the iterations of a reduction `pfor` on the CPU. Each chunk
+/// combines its iterations in order and the chunks are combined in order,
+/// so the result depends on this number only, not on the thread count.
+constexpr int64_t kReductionChunks = 64;
+
 /// `vrir.pfor`: the outermost one becomes an `scf.parallel` over its
 /// outermost dimension (OpenMP later), the rest serial `scf.for`s. Loops
 /// run over normalized counters; induction variables are rebuilt in the
-/// module's index base.
+/// module's index base. Reductions carry accumulators through the serial
+/// loops; in parallel, each chunk of iterations (CPU) or the whole grid
+/// (GPU section: `scf.reduce`, a reduction tree) starts from the identity,
+/// and the initial value is combined in at the end.
 struct PforOpLowering : public OpConversionPattern<PforOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -35,6 +43,81 @@ struct PforOpLowering : public OpConversionPattern<PforOp> {
     for (unsigned d = 0; d < dims; ++d)
       counts.push_back(getRangeTripCount(rewriter, loc, space[3 * d],
                                          space[3 * d + 1], space[3 * d + 2]));
+    SmallVector<ReduceKind> kinds;
+    for (unsigned i = 0, e = op.getInitValues().size(); i < e; ++i)
+      kinds.push_back(op.getReductionKind(i));
+    auto identities = [&](OpBuilder &b) {
+      return llvm::map_to_vector(
+          llvm::zip(kinds, op.getInitValues()), [&](auto kindAndInit) {
+            auto [kind, init] = kindAndInit;
+            return getReductionIdentity(b, loc, kind, init.getType(),
+                                        /*negativeZero=*/true);
+          });
+    };
+    auto combineAll = [&](OpBuilder &b, ValueRange lhs, ValueRange rhs) {
+      SmallVector<Value> combined;
+      for (auto [kind, l, r] : llvm::zip(kinds, lhs, rhs))
+        combined.push_back(combineReduction(b, loc, kind, l, r));
+      return combined;
+    };
+
+    Block *body = op.getBodyBlock();
+    auto yield = cast<YieldOp>(body->getTerminator());
+    SmallVector<Value> contributions(yield.getValues());
+    rewriter.eraseOp(yield);
+
+    // Serial loops over dimensions [from, dims) carrying `accumulators`,
+    // the body inlined in the innermost with induction variables from
+    // `counters` (the parallel ones) and the loops' own; the first serial
+    // dimension runs over [firstLower, firstUpper) when they are given.
+    // Returns the accumulators after the nest (the combined contributions
+    // when there is no loop; the contributions without accumulators).
+    auto serialNest = [&](SmallVector<Value> counters, unsigned from,
+                          Value firstLower, Value firstUpper,
+                          SmallVector<Value> accumulators) {
+      SmallVector<scf::ForOp> loops;
+      for (unsigned d = from; d < dims; ++d) {
+        Value lower = d == from && firstLower ? firstLower : zero;
+        Value upper = d == from && firstUpper ? firstUpper : counts[d];
+        auto loop =
+            scf::ForOp::create(rewriter, loc, lower, upper, one, accumulators);
+        loops.push_back(loop);
+        counters.push_back(loop.getInductionVar());
+        accumulators.assign(loop.getRegionIterArgs().begin(),
+                            loop.getRegionIterArgs().end());
+        rewriter.setInsertionPointToStart(loop.getBody());
+      }
+      SmallVector<Value> inductionVars;
+      for (unsigned d = 0; d < dims; ++d) {
+        Value offset =
+            arith::MulIOp::create(rewriter, loc, counters[d], space[3 * d + 2]);
+        Value index =
+            arith::AddIOp::create(rewriter, loc, space[3 * d], offset);
+        if (base != 0)
+          index = arith::AddIOp::create(
+              rewriter, loc, index,
+              arith::ConstantIndexOp::create(rewriter, loc, base));
+        inductionVars.push_back(index);
+      }
+      rewriter.inlineBlockBefore(body, rewriter.getInsertionBlock(),
+                                 rewriter.getInsertionPoint(), inductionVars);
+      // Without accumulators (a GPU grid) the contributions go to scf.reduce.
+      SmallVector<Value> results =
+          accumulators.empty()
+              ? contributions
+              : combineAll(rewriter, accumulators, contributions);
+      // Close the loops from the inside out: each yields what the loop in
+      // it produced (loops without accumulators have their terminator).
+      for (scf::ForOp loop : llvm::reverse(loops)) {
+        if (!kinds.empty()) {
+          rewriter.setInsertionPointToEnd(loop.getBody());
+          scf::YieldOp::create(rewriter, loc, results);
+        }
+        results.assign(loop.getResults().begin(), loop.getResults().end());
+        rewriter.setInsertionPointAfter(loop);
+      }
+      return results;
+    };
 
     // On the CPU the outermost dimension of the outermost pfor runs in
     // parallel; the other dimensions, and nested pfors, are serial loops
@@ -42,49 +125,116 @@ struct PforOpLowering : public OpConversionPattern<PforOp> {
     // every iteration's counter back into indices and keep the innermost
     // loop from vectorizing.) In a GPU section every dimension is parallel:
     // each becomes a dimension of the kernel's grid.
-    bool nested = isInParallelLoop(op);
-    unsigned parallelDims = isInGpuSection(op) ? dims : 1;
-    SmallVector<Value> counters;
-    Operation *outermost = nullptr;
-    if (!nested) {
-      SmallVector<Value> zeros(parallelDims, zero), ones(parallelDims, one);
+    SmallVector<Value> results;
+    if (isInParallelLoop(op)) {
+      results = serialNest({}, 0, nullptr, nullptr, op.getInitValues());
+      rewriter.replaceOp(op, results);
+      return success();
+    }
+    OpBuilder::InsertionGuard guard(rewriter);
+    if (isInGpuSection(op)) {
+      SmallVector<Value> zeros(dims, zero), ones(dims, one);
       auto loop = scf::ParallelOp::create(
-          rewriter, loc, zeros, ArrayRef(counts).take_front(parallelDims),
-          ones);
-      llvm::append_range(counters, loop.getInductionVars());
-      outermost = loop;
+          rewriter, loc, zeros, counts, ones, identities(rewriter),
+          [&](OpBuilder &, Location, ValueRange counters, ValueRange) {
+            SmallVector<Value> values = serialNest(SmallVector<Value>(counters),
+                                                   dims, nullptr, nullptr, {});
+            auto reduce = scf::ReduceOp::create(rewriter, loc, values);
+            for (auto [kind, region] :
+                 llvm::zip(kinds, reduce.getReductions())) {
+              OpBuilder::InsertionGuard guard(rewriter);
+              rewriter.setInsertionPointToStart(&region.front());
+              scf::ReduceReturnOp::create(
+                  rewriter, loc,
+                  combineReduction(rewriter, loc, kind,
+                                   region.front().getArgument(0),
+                                   region.front().getArgument(1)));
+            }
+          });
+      rewriter.setInsertionPointAfter(loop);
+      results = combineAll(rewriter, op.getInitValues(), loop.getResults());
+    } else if (kinds.empty()) {
+      auto loop =
+          scf::ParallelOp::create(rewriter, loc, ValueRange{zero},
+                                  ValueRange{counts[0]}, ValueRange{one});
       rewriter.setInsertionPointToStart(loop.getBody());
+      serialNest({loop.getInductionVars()[0]}, 1, nullptr, nullptr, {});
+      rewriter.setInsertionPointAfter(loop);
+    } else {
+      results = reduceInChunks(
+          rewriter, op, counts[0], kinds, [&](Value lower, Value upper) {
+            return serialNest({}, 0, lower, upper, identities(rewriter));
+          });
     }
-    for (unsigned d = counters.size(); d < dims; ++d) {
-      auto loop = scf::ForOp::create(rewriter, loc, zero, counts[d], one);
-      counters.push_back(loop.getInductionVar());
-      if (!outermost)
-        outermost = loop;
-      rewriter.setInsertionPointToStart(loop.getBody());
-    }
-    Block *insertion = rewriter.getInsertionBlock();
-    SmallVector<Value> inductionVars;
-    for (unsigned d = 0; d < dims; ++d) {
-      Value offset =
-          arith::MulIOp::create(rewriter, loc, counters[d], space[3 * d + 2]);
-      Value index = arith::AddIOp::create(rewriter, loc, space[3 * d], offset);
-      if (base != 0)
-        index = arith::AddIOp::create(
-            rewriter, loc, index,
-            arith::ConstantIndexOp::create(rewriter, loc, base));
-      inductionVars.push_back(index);
-    }
-    Block *body = op.getBodyBlock();
-    rewriter.eraseOp(body->getTerminator());
-    rewriter.inlineBlockBefore(body, insertion, rewriter.getInsertionPoint(),
-                               inductionVars);
-    rewriter.setInsertionPointAfter(outermost);
-    if (!nested) {
-      // Raise the error one iteration recorded, once all have stopped.
-      callRuntime(rewriter, loc, op, "vrir_rt_parallel_check", ValueRange{});
-    }
-    rewriter.eraseOp(op);
+    // Raise the error one iteration recorded, once all have stopped.
+    callRuntime(rewriter, loc, op, "vrir_rt_parallel_check", ValueRange{});
+    rewriter.replaceOp(op, results);
     return success();
+  }
+
+private:
+  /// The CPU's parallel reduction: kReductionChunks parallel chunks of the
+  /// `count` outermost iterations, `chunk(lower, upper)` building each
+  /// chunk's accumulators; each chunk's accumulators are stored in a buffer
+  /// that is then combined in order into the initial values (first, as in
+  /// a serial loop). Returns the combined values.
+  static SmallVector<Value>
+  reduceInChunks(ConversionPatternRewriter &rewriter, PforOp op, Value count,
+                 ArrayRef<ReduceKind> kinds,
+                 function_ref<SmallVector<Value>(Value, Value)> chunk) {
+    Location loc = op.getLoc();
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Value chunks =
+        arith::ConstantIndexOp::create(rewriter, loc, kReductionChunks);
+    // One buffer per reduction, allocated once per function (an alloca in
+    // a loop body would grow the stack at every iteration).
+    SmallVector<Value> partials;
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      Operation *scope =
+          op->getParentWithTrait<OpTrait::AutomaticAllocationScope>();
+      rewriter.setInsertionPointToStart(&scope->getRegion(0).front());
+      for (Value init : op.getInitValues())
+        partials.push_back(memref::AllocaOp::create(
+            rewriter, loc,
+            MemRefType::get({kReductionChunks}, init.getType())));
+    }
+    // Chunk c runs [c*q + min(c, r), (c+1)*q + min(c+1, r)) for
+    // count = q*chunks + r: balanced, and no product can overflow.
+    Value quotient = arith::DivUIOp::create(rewriter, loc, count, chunks);
+    Value remainder = arith::RemUIOp::create(rewriter, loc, count, chunks);
+    auto chunkStart = [&](OpBuilder &b, Value c) -> Value {
+      return arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, c, quotient),
+          arith::MinUIOp::create(b, loc, c, remainder));
+    };
+    auto loop = scf::ParallelOp::create(rewriter, loc, ValueRange{zero},
+                                        ValueRange{chunks}, ValueRange{one});
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(loop.getBody());
+      Value c = loop.getInductionVars()[0];
+      Value lower = chunkStart(rewriter, c);
+      Value upper =
+          chunkStart(rewriter, arith::AddIOp::create(rewriter, loc, c, one));
+      SmallVector<Value> values = chunk(lower, upper);
+      for (auto [value, partial] : llvm::zip(values, partials))
+        memref::StoreOp::create(rewriter, loc, value, partial, c);
+    }
+    rewriter.setInsertionPointAfter(loop);
+    auto combine = scf::ForOp::create(
+        rewriter, loc, zero, chunks, one, op.getInitValues(),
+        [&](OpBuilder &b, Location loc, Value c, ValueRange accumulators) {
+          SmallVector<Value> combined;
+          for (auto [kind, accumulator, partial] :
+               llvm::zip(kinds, accumulators, partials))
+            combined.push_back(
+                combineReduction(b, loc, kind, accumulator,
+                                 memref::LoadOp::create(b, loc, partial, c)));
+          scf::YieldOp::create(b, loc, combined);
+        });
+    return SmallVector<Value>(combine.getResults());
   }
 };
 
@@ -316,5 +466,6 @@ struct AtomicCasOpLowering : public OpConversionPattern<AtomicCasOp> {
 void mlir::vrir::populateVRIRParallelToSCFPatterns(
     const VRIRTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<PforOpLowering, GpuSectionOpLowering, SectionYieldOpLowering,
-               AtomicRMWOpLowering, AtomicCasOpLowering>(converter, patterns.getContext());
+               AtomicRMWOpLowering, AtomicCasOpLowering>(converter,
+                                                         patterns.getContext());
 }

@@ -31,7 +31,7 @@ func.func @pfor_ivs_vs_range(%r: !vrir.range) {
 // otherwise.
 func.func @pfor_iv_type(%r: !vrir.range) {
   // expected-error @+1 {{'vrir.pfor' op induction variables must have index type, got 'i64'}}
-  "vrir.pfor"(%r) ({
+  "vrir.pfor"(%r) <{operandSegmentSizes = array<i32: 1, 0, 0>}> ({
   ^bb0(%i: i64):
     "vrir.yield"() : () -> ()
   }) : (!vrir.range) -> ()
@@ -225,7 +225,7 @@ func.func @pfor_cf_cond_br(%r: !vrir.range, %c: i1) {
 // Only the generic form can build a body without a block.
 func.func @pfor_empty_body(%r: !vrir.range) {
   // expected-error @+1 {{'vrir.pfor' op body must have exactly one block}}
-  "vrir.pfor"(%r) ({
+  "vrir.pfor"(%r) <{operandSegmentSizes = array<i32: 1, 0, 0>}> ({
   }) : (!vrir.range) -> ()
   return
 }
@@ -437,10 +437,62 @@ func.func @gpu_section_yield_type(%x: f64, %y: i64) {
 
 func.func @pfor_yield_values(%r: !vrir.range, %x: f64) {
   vrir.pfor (%i) in %r : !vrir.range {
-    // expected-error @+1 {{'vrir.yield' op in a 'vrir.pfor' yields no values, got 1}}
+    // expected-error @+1 {{'vrir.yield' op yields ('f64') but the enclosing 'vrir.pfor' reduces (): one contribution per reduction}}
     vrir.yield %x : f64
   }
   return
+}
+
+// -----
+
+func.func @pfor_reduction_yields_wrong_type(%r: !vrir.range, %x: f64) -> i64 {
+  %c0 = arith.constant 0 : i64
+  %s = vrir.pfor (%i) in %r : !vrir.range reduce(sum %c0 : i64) {
+    // expected-error @+1 {{'vrir.yield' op yields ('f64') but the enclosing 'vrir.pfor' reduces ('i64'): one contribution per reduction}}
+    vrir.yield %x : f64
+  }
+  return %s : i64
+}
+
+// -----
+
+func.func @pfor_reduction_of_bool(%r: !vrir.range, %b: i1) -> i1 {
+  // expected-error @+1 {{'vrir.pfor' op reduction #0 is over 'i1'; reductions combine integer or float scalars}}
+  %s = vrir.pfor (%i) in %r : !vrir.range reduce(max %b : i1) {
+    vrir.yield %b : i1
+  }
+  return %s : i1
+}
+
+// -----
+
+func.func @pfor_reduction_of_array(%r: !vrir.range, %A: !vrir.array<f64, 1, row_major>) -> !vrir.array<f64, 1, row_major> {
+  // expected-error @+1 {{'vrir.pfor' op reduction #0 is over '!vrir.array<f64, 1, row_major>'; reductions combine integer or float scalars}}
+  %s = vrir.pfor (%i) in %r : !vrir.range reduce(sum %A : !vrir.array<f64, 1, row_major>) {
+    vrir.yield %A : !vrir.array<f64, 1, row_major>
+  }
+  return %s : !vrir.array<f64, 1, row_major>
+}
+
+// -----
+
+func.func @pfor_reduction_kind(%r: !vrir.range, %x: f64) -> f64 {
+  // expected-error @+1 {{unknown reduction kind 'avg' (sum, prod, min or max)}}
+  %s = vrir.pfor (%i) in %r : !vrir.range reduce(avg %x : f64) {
+    vrir.yield %x : f64
+  }
+  return %s : f64
+}
+
+// -----
+
+func.func @pfor_reduction_counts(%r: !vrir.range, %x: f64) -> f64 {
+  // expected-error @+1 {{'vrir.pfor' op has 1 reduction initial values but 2 reduction kinds}}
+  %s = "vrir.pfor"(%r, %x) <{operandSegmentSizes = array<i32: 1, 0, 1>, reductions = [0 : i32, 1 : i32]}> ({
+  ^bb0(%i: index):
+    "vrir.yield"(%x) : (f64) -> ()
+  }) : (!vrir.range, f64) -> f64
+  return %s : f64
 }
 
 // -----

@@ -212,6 +212,27 @@ func.func @parallel(%A: !m, %B: !m, %hist: !vrir.array<i64, 1, row_major>, %n: i
   return
 }
 
+// CHECK-LABEL: func.func @pfor_reductions
+func.func @pfor_reductions(%A: !m, %n: index) -> (f64, i64, f32, i32) {
+  %c0 = arith.constant 0 : index
+  %r = vrir.range %c0 to %n
+  %d = vrir.domain %r, %r : !vrir.domain<2>
+  %zero = arith.constant 0.0 : f64
+  %one = arith.constant 1 : i64
+  %big = arith.constant 1.0e30 : f32
+  %low = arith.constant 0 : i32
+  // CHECK: %{{.*}}:4 = vrir.pfor (%[[I:.*]], %[[J:.*]]) in %{{.*}} : !vrir.domain<2> shared(%{{.*}} : !vrir.array<f64, 2, row_major>) reduce(sum %{{.*}} : f64, prod %{{.*}} : i64, min %{{.*}} : f32, max %{{.*}} : i32) {
+  %s:4 = vrir.pfor (%i, %j) in %d : !vrir.domain<2> shared(%A : !m) reduce(sum %zero : f64, prod %one : i64, min %big : f32, max %low : i32) {
+    %x = vrir.load %A[%i, %j] : !m[index, index]
+    %k = arith.index_cast %i : index to i64
+    %f = arith.truncf %x : f64 to f32
+    %w = arith.index_cast %j : index to i32
+    // CHECK: vrir.yield %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : f64, i64, f32, i32
+    vrir.yield %x, %k, %f, %w : f64, i64, f32, i32
+  }
+  return %s#0, %s#1, %s#2, %s#3 : f64, i64, f32, i32
+}
+
 // CHECK-LABEL: func.func @map
 func.func @map(%A: !vrir.array<f64, 2, strided>, %v: !vrir.array<i64, 1, row_major>, %s: f64) -> !vrir.array<f64, 2, col_major> {
   // CHECK: vrir.map %{{.*}}, %{{.*}}, %{{.*}} : (!vrir.array<f64, 2, strided>, !vrir.array<i64, 1, row_major>, f64) -> !vrir.array<f64, 2, col_major> {

@@ -61,6 +61,10 @@ S = rng.random((6, 7))
 RA = rng.random((700, 501))
 RB = np.asfortranarray(rng.integers(-1000, 1000, (97, 33)))
 
+# Reduction pfors.
+gx = rng.integers(-10 ** 9, 10 ** 9, 5000)
+gidx = rng.integers(0, 5000, 20000)
+
 CASES = [
     Case("jacobi2d", [("A", A), ("B", B), ("steps", 4)],
          inplace={"A": Aj, "B": Bj}),
@@ -114,4 +118,13 @@ CASES = [
          inplace={"B": (S[:5] + np.roll(S, 1, axis=0)[:5] + S[1:6]) / 5}),
     Case("histogram", [("values", values.astype(np.int64)), ("bins", 15)],
          error="index 15, extent 15 (in a parallel loop)"),
+    Case("pfor_sum", [("A", RA), ("s0", 1.5)], results=[1.5 + (RA * RA).sum()],
+         rtol=1e-10),
+    Case("pfor_sum", [("A", RA[:0, :3]), ("s0", -0.25)], results=[-0.25]),
+    Case("pfor_max_gather", [("x", gx), ("idx", gidx), ("m0", -10 ** 12)],
+         results=[gx[gidx].max()]),
+    Case("pfor_max_gather", [("x", gx), ("idx", gidx), ("m0", 10 ** 12)],
+         results=[10 ** 12]),
+    Case("pfor_max_gather", [("x", gx), ("idx", np.append(gidx, 5000)), ("m0", 0)],
+         error="index 5000, extent 5000 (in a parallel loop)"),
 ]

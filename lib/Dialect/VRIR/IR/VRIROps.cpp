@@ -1119,9 +1119,19 @@ LogicalResult ReduceOp::verify() {
 //===----------------------------------------------------------------------===//
 
 void PforOp::build(OpBuilder &builder, OperationState &state, Value domain,
-                   ValueRange shared) {
+                   ValueRange shared, ValueRange inits,
+                   ArrayRef<ReduceKind> kinds) {
   state.addOperands(domain);
   state.addOperands(shared);
+  state.addOperands(inits);
+  state.addTypes(inits.getTypes());
+  Properties &properties = state.getOrAddProperties<Properties>();
+  properties.operandSegmentSizes = {1, static_cast<int32_t>(shared.size()),
+                                    static_cast<int32_t>(inits.size())};
+  properties.reductions = builder.getArrayAttr(
+      llvm::map_to_vector(kinds, [&](ReduceKind kind) -> Attribute {
+        return builder.getI32IntegerAttr(static_cast<int32_t>(kind));
+      }));
   Region *body = state.addRegion();
   Block *block = new Block();
   body->push_back(block);
@@ -1130,9 +1140,17 @@ void PforOp::build(OpBuilder &builder, OperationState &state, Value domain,
     rank = domainType.getRank();
   for (unsigned i = 0; i < rank; ++i)
     block->addArgument(builder.getIndexType(), state.location);
-  OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointToEnd(block);
-  YieldOp::create(builder, state.location);
+  // With reductions the caller builds the terminator (it yields values).
+  if (inits.empty()) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToEnd(block);
+    YieldOp::create(builder, state.location);
+  }
+}
+
+ReduceKind PforOp::getReductionKind(unsigned i) {
+  return static_cast<ReduceKind>(
+      cast<IntegerAttr>(getReductions()[i]).getInt());
 }
 
 unsigned PforOp::getNumDims() {
@@ -1150,6 +1168,7 @@ ParseResult PforOp::parse(OpAsmParser &parser, OperationState &result) {
   SmallVector<OpAsmParser::Argument> inductionVars;
   OpAsmParser::UnresolvedOperand domain;
   Type domainType;
+  int32_t numShared = 0;
   if (parser.parseArgumentList(inductionVars, OpAsmParser::Delimiter::Paren) ||
       parser.parseKeyword("in") || parser.parseOperand(domain) ||
       parser.parseColonType(domainType) ||
@@ -1166,13 +1185,44 @@ ParseResult PforOp::parse(OpAsmParser &parser, OperationState &result) {
     if (parser.parseRParen() ||
         parser.resolveOperands(shared, sharedTypes, sharedLoc, result.operands))
       return failure();
+    numShared = shared.size();
   }
+  // reduce(sum %a : f64, max %b : i64)
+  SmallVector<Attribute> kinds;
+  if (succeeded(parser.parseOptionalKeyword("reduce"))) {
+    auto parseReduction = [&]() -> ParseResult {
+      StringRef keyword;
+      OpAsmParser::UnresolvedOperand init;
+      Type type;
+      llvm::SMLoc kindLoc = parser.getCurrentLocation();
+      if (parser.parseKeyword(&keyword))
+        return failure();
+      std::optional<ReduceKind> kind = symbolizeReduceKind(keyword);
+      if (!kind)
+        return parser.emitError(kindLoc, "unknown reduction kind '")
+               << keyword << "' (sum, prod, min or max)";
+      if (parser.parseOperand(init) || parser.parseColonType(type) ||
+          parser.resolveOperand(init, type, result.operands))
+        return failure();
+      kinds.push_back(builder.getI32IntegerAttr(static_cast<int32_t>(*kind)));
+      result.addTypes(type);
+      return success();
+    };
+    if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Paren,
+                                       parseReduction))
+      return failure();
+  }
+  Properties &properties = result.getOrAddProperties<Properties>();
+  properties.operandSegmentSizes = {1, numShared,
+                                    static_cast<int32_t>(kinds.size())};
+  properties.reductions = builder.getArrayAttr(kinds);
   for (OpAsmParser::Argument &inductionVar : inductionVars)
     inductionVar.type = builder.getIndexType();
   Region *body = result.addRegion();
   if (parser.parseRegion(*body, inductionVars))
     return failure();
-  PforOp::ensureTerminator(*body, builder, result.location);
+  if (kinds.empty())
+    PforOp::ensureTerminator(*body, builder, result.location);
   return parser.parseOptionalAttrDictWithKeyword(result.attributes);
 }
 
@@ -1186,10 +1236,22 @@ void PforOp::print(OpAsmPrinter &p) {
     llvm::interleaveComma(getShared().getTypes(), p);
     p << ")";
   }
+  if (!getInitValues().empty()) {
+    p << " reduce(";
+    for (unsigned i = 0, e = getInitValues().size(); i < e; ++i) {
+      if (i)
+        p << ", ";
+      p << stringifyReduceKind(getReductionKind(i)) << ' ' << getInitValues()[i]
+        << " : " << getInitValues()[i].getType();
+    }
+    p << ")";
+  }
   p << ' ';
   p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
-                /*printBlockTerminators=*/false);
-  p.printOptionalAttrDictWithKeyword((*this)->getAttrs());
+                /*printBlockTerminators=*/!getInitValues().empty());
+  p.printOptionalAttrDictWithKeyword(
+      (*this)->getAttrs(),
+      {getOperandSegmentSizesAttrName(), getReductionsAttrName()});
 }
 
 LogicalResult PforOp::verify() {
@@ -1205,6 +1267,33 @@ LogicalResult PforOp::verify() {
     if (!arg.getType().isIndex())
       return emitOpError("induction variables must have index type, got ")
              << arg.getType();
+  if (getReductions().size() != getInitValues().size())
+    return emitOpError("has ")
+           << getInitValues().size() << " reduction initial values but "
+           << getReductions().size() << " reduction kinds";
+  if (getResultTypes() != getInitValues().getTypes())
+    return emitOpError("results must have the types of the reduction "
+                       "initial values");
+  for (auto [i, reduction] : llvm::enumerate(getReductions())) {
+    Type type = getInitValues()[i].getType();
+    if (!type.isIntOrFloat() || type.isInteger(1))
+      return emitOpError("reduction #")
+             << i << " is over " << type
+             << "; reductions combine integer or float scalars";
+    if (!isa<IntegerAttr>(reduction) ||
+        !symbolizeReduceKind(cast<IntegerAttr>(reduction).getInt()))
+      return emitOpError("reduction #") << i << " has no valid kind";
+  }
+  auto yield = dyn_cast<YieldOp>(getBodyBlock()->getTerminator());
+  if (!yield)
+    return emitOpError("body must end with 'vrir.yield'");
+  if (yield.getValues().getTypes() != getResultTypes()) {
+    InFlightDiagnostic diag = yield.emitOpError("yields (");
+    llvm::interleaveComma(yield.getValues().getTypes(), diag);
+    diag << ") but the enclosing 'vrir.pfor' reduces (";
+    llvm::interleaveComma(getResultTypes(), diag);
+    return diag << "): one contribution per reduction";
+  }
   return success();
 }
 
@@ -1344,9 +1433,12 @@ std::optional<SmallVector<OpFoldResult>> PforOp::getLoopSteps() {
 void PforOp::getSuccessorRegions(RegionBranchPoint point,
                                  SmallVectorImpl<RegionSuccessor> &regions) {
   // The body runs zero or more times, then control returns to the parent.
+  // Reduction results are not any one iteration's yielded values (they
+  // combine all of them with the initial values): nothing is forwarded to
+  // them, so dataflow analyses treat them as unknown.
   regions.push_back(RegionSuccessor(&getBody()));
-  regions.push_back(
-      RegionSuccessor(getOperation(), getOperation()->getResults()));
+  regions.push_back(RegionSuccessor(
+      getOperation(), getOperation()->getResults().take_front(0)));
 }
 
 //===----------------------------------------------------------------------===//
@@ -1429,14 +1521,19 @@ void GpuSectionOp::getSuccessorRegions(
   regions.push_back(RegionSuccessor(getOperation(), getResults()));
 }
 
+MutableOperandRange
+YieldOp::getMutableSuccessorOperands(RegionSuccessor successor) {
+  // A pfor's contributions are combined, not forwarded (see
+  // PforOp::getSuccessorRegions).
+  if (isa<PforOp>((*this)->getParentOp()))
+    return MutableOperandRange(getOperation(), 0, 0);
+  return MutableOperandRange(getOperation());
+}
+
 LogicalResult YieldOp::verify() {
   Operation *parent = (*this)->getParentOp();
-  if (isa<PforOp>(parent)) {
-    if (!getValues().empty())
-      return emitOpError("in a 'vrir.pfor' yields no values, got ")
-             << getValues().size();
-    return success();
-  }
+  if (isa<PforOp>(parent))
+    return success(); // PforOp::verify checks the contributions.
   if (auto map = dyn_cast<MapOp>(parent)) {
     Type element = map.getType().getElementType();
     if (getValues().size() != 1 || getValues()[0].getType() != element)

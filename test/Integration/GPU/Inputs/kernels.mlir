@@ -438,4 +438,41 @@ module {
     }
     return
   }
+
+  // A reduction pfor over a 2-D domain: one kernel grid folded by a
+  // reduction tree; the initial value is added on the host.
+  func.func @pfor_sum(%A: !m, %s0: f64) -> f64 {
+    %c0 = arith.constant 0 : index
+    %m = vrir.dim %A, 0 : !m
+    %n = vrir.dim %A, 1 : !m
+    %rm = vrir.range %c0 to %m
+    %rn = vrir.range %c0 to %n
+    %d = vrir.domain %rm, %rn : !vrir.domain<2>
+    %t = vrir.gpu_section -> (f64) {
+      %s = vrir.pfor (%i, %j) in %d : !vrir.domain<2> reduce(sum %s0 : f64) {
+        %x = vrir.load %A[%i, %j] : !m[index, index]
+        %y = arith.mulf %x, %x : f64
+        vrir.yield %y : f64
+      }
+      vrir.yield %s : f64
+    }
+    return %t : f64
+  }
+
+  // An integer max of x[idx[i]]: the gathered index is checked in the
+  // reduction kernel.
+  func.func @pfor_max_gather(%x: !iv, %idx: !iv, %m0: i64) -> i64 {
+    %c0 = arith.constant 0 : index
+    %n = vrir.dim %idx, 0 : !iv
+    %r = vrir.range %c0 to %n
+    %t = vrir.gpu_section -> (i64) {
+      %s = vrir.pfor (%i) in %r : !vrir.range reduce(max %m0 : i64) {
+        %k = vrir.load %idx[%i] : !iv[index]
+        %v = vrir.load %x[%k] : !iv[i64]
+        vrir.yield %v : i64
+      }
+      vrir.yield %s : i64
+    }
+    return %t : i64
+  }
 }

@@ -656,7 +656,7 @@ def VRIR_ReduceOp : VRIR_ElementwiseOp<"reduce"> {
 //===----------------------------------------------------------------------===//
 
 def VRIR_PforOp : VRIR_Op<"pfor", [
-    AutomaticAllocationScope, RecursiveMemoryEffects,
+    AutomaticAllocationScope, RecursiveMemoryEffects, AttrSizedOperandSegments,
     SingleBlockImplicitTerminator<"::mlir::vrir::YieldOp">,
     DeclareOpInterfaceMethods<LoopLikeOpInterface,
         ["getLoopInductionVars", "getLoopLowerBounds", "getLoopUpperBounds",
@@ -682,20 +682,45 @@ def VRIR_PforOp : VRIR_Op<"pfor", [
       vrir.store %x, %A[%i, %j] : !vrir.array<f64, 2, row_major>[index, index]
     }
     ```
+
+    **Reductions.** `reduce(kind %init : type, ...)` gives the loop one
+    result per reduction: each iteration yields a contribution (the
+    terminator's operands, in order) and the result is `init` combined with
+    every contribution by `kind` (`sum`, `prod`, `min`, `max`) over integer
+    or float scalars. The combination order is unspecified (floats may be
+    reassociated); float `min`/`max` propagate NaN. The CPU lowering splits
+    the iterations into a fixed number of chunks, each combined in order,
+    then combines the chunks in order: the result does not depend on the
+    number of threads.
+
+    ```mlir
+    %s = vrir.pfor (%i) in %r : !vrir.range shared(%A : !vrir.array<f64, 1, row_major>) reduce(sum %zero : f64) {
+      %x = vrir.load %A[%i] : !vrir.array<f64, 1, row_major>[index]
+      vrir.yield %x : f64
+    }
+    ```
   }];
   let arguments = (ins VRIR_IterationSpace:$domain,
-                       Variadic<AnyType>:$shared);
+                       Variadic<AnyType>:$shared,
+                       Variadic<AnyType>:$initValues,
+                       DefaultValuedAttr<TypedArrayAttrBase<VRIR_ReduceKind,
+                           "reduction kinds">, "{}">:$reductions);
+  let results = (outs Variadic<AnyType>:$results);
   let regions = (region AnyRegion:$body);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
   let skipDefaultBuilders = 1;
   let builders = [
-    OpBuilder<(ins "::mlir::Value":$domain, "::mlir::ValueRange":$shared)>
+    OpBuilder<(ins "::mlir::Value":$domain, "::mlir::ValueRange":$shared,
+                   CArg<"::mlir::ValueRange", "{}">:$inits,
+                   CArg<"::llvm::ArrayRef<::mlir::vrir::ReduceKind>", "{}">:$kinds)>
   ];
   let extraClassDeclaration = [{
     /// Number of dimensions of the iteration space.
     unsigned getNumDims();
+    /// The kind of reduction `i` (of `getInitValues()` and the results).
+    ::mlir::vrir::ReduceKind getReductionKind(unsigned i);
     ::mlir::Block *getBodyBlock() { return &getBody().front(); }
     ::mlir::Block::BlockArgListType getInductionVars() {
       return getBodyBlock()->getArguments();
@@ -779,7 +804,9 @@ def VRIR_GpuSectionOp : VRIR_Op<"gpu_section", [
   let hasRegionVerifier = 1;
 }
 
-def VRIR_YieldOp : VRIR_Op<"yield", [Pure, ReturnLike, Terminator,
+def VRIR_YieldOp : VRIR_Op<"yield", [Pure, Terminator,
+    DeclareOpInterfaceMethods<RegionBranchTerminatorOpInterface>,
+    NativeOpTrait<"ReturnLike">,
     ParentOneOf<["PforOp", "GpuSectionOp", "MapOp"]>]> {
   let summary = "terminator of pfor, gpu_section and map bodies";
   let arguments = (ins Variadic<AnyType>:$values);
