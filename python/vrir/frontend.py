@@ -1330,10 +1330,10 @@ class FunctionEmitter:
         for n, kind_, ty, _ in reductions:
             self.write_var(n, self.const(reduction_identity(kind_, ty), ty), ty)
         self.suite(s.body)
-        types = ", ".join(ty for _, _, ty, _ in reductions)
+        reduced_types = ", ".join(ty for _, _, ty, _ in reductions)
         if not self.terminated:
             parts = [self.read_var(n, ty).ssa for n, _, ty, _ in reductions]
-            self.emit("scf.yield" + (f" {', '.join(parts)} : {types}" if parts else ""))
+            self.emit("scf.yield" + (f" {', '.join(parts)} : {reduced_types}" if parts else ""))
         region = self.pop_scope(outer)
         sh = ""
         if shared_vals:
@@ -1350,9 +1350,9 @@ class FunctionEmitter:
         parts = ", ".join(f"{part}#{i}" if count else part for i in range(len(reductions)))
         self.raw(f"{res}{count} = vrir.pfor ({', '.join(ivs)}) in {space} : {space_ty}{sh} "
                  f"reduce({red}) {{\n"
-                 f"  {part}{count} = scf.execute_region -> ({types}) {{\n"
+                 f"  {part}{count} = scf.execute_region -> ({reduced_types}) {{\n"
                  f"{self.region_text(region)}\n  }} {self.loc()}\n"
-                 f"  vrir.yield {parts} : {types} {self.loc()}\n"
+                 f"  vrir.yield {parts} : {reduced_types} {self.loc()}\n"
                  f"}} {self.loc()}")
         for i, (n, _, ty, _) in enumerate(reductions):
             self.write_var(n, V(ty, ssa=f"{res}#{i}" if count else res), ty)
