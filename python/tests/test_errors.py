@@ -64,10 +64,10 @@ def changes_type(A):
 
 
 @vrir.jit
-def iterates_array(A):
+def iterates_tuple(A):
     s = 0.0
-    for a in A:
-        s += a
+    for a in (A, A):
+        s += a.sum()
     return s
 
 
@@ -104,7 +104,7 @@ def uses_reshape(A):
     (uses_unsupported_numpy, (np.eye(2),), "linalg", "np.linalg.inv"),
     (uses_lambda, (1,), "Lambda", "f = lambda"),
     (changes_type, (np.ones(2),), "changes type", "x = 1.0"),
-    (iterates_array, (np.ones(2),), "for loops iterate", "for a in A"),
+    (iterates_tuple, (np.ones(2),), "for loops iterate", "for a in (A, A)"),
     (unshared_write, (np.ones(2), np.ones(2)), "shared list", "for i in vrir.pfor"),
     (break_in_prange, (np.ones(2),), "break", "            break"),
     (missing_return, (1,), "without returning", "def missing_return"),

@@ -1110,7 +1110,65 @@ class FunctionEmitter:
                 return self.for_range(s, it)
             if fn.kind == "func" and fn.obj in (("vrir", "prange"), ("vrir", "pfor")):
                 return self.for_parallel(s, it, fn.obj[1])
-        self.error("for loops iterate over range(...), vrir.prange(...) or vrir.pfor(...) only")
+            if fn.kind == "func" and fn.obj in (("builtin", "enumerate"), ("builtin", "zip")):
+                return self.for_over_arrays(s, fn.obj[1], it)
+        return self.for_over_arrays(s, None, it)
+
+    def for_over_arrays(self, s, form, it):
+        """`for x in A`, `for i, x in enumerate(A[, start])` and `for x, y in
+        zip(A, B, ...)` over arrays, as NumPy iterates them (the first axis:
+        elements of a 1-D array, row views of a larger one): a counted loop
+        over arrays evaluated once, before it, reading item k of each."""
+        usage = ("for loops iterate over range(...), vrir.prange(...), vrir.pfor(...), "
+                 "an array, enumerate(array[, start]) or zip(arrays...)")
+        start = None
+        if form is None:
+            sources, targets = [it], [s.target]
+        else:
+            if form == "enumerate":
+                kw = {k.arg: k.value for k in it.keywords}
+                if len(it.args) + len(kw) not in (1, 2) or set(kw) - {"start"} or not it.args:
+                    self.error("enumerate() takes an array and an optional start")
+                start = it.args[1] if len(it.args) == 2 else kw.get("start")
+                sources = it.args[:1]
+            else:
+                if it.keywords or not it.args:
+                    self.error("zip() takes arrays (no keywords)")
+                sources = it.args
+            want = len(sources) + (form == "enumerate")
+            if not isinstance(s.target, ast.Tuple) or len(s.target.elts) != want:
+                self.error(f"the loop target of {form}() must be {want} names")
+            targets = s.target.elts[1:] if form == "enumerate" else s.target.elts
+        n = self.nssa
+        self.nssa += 1
+        held = []
+        for j, src in enumerate(sources):
+            name = f"$iter{n}_{j}"
+            self.stmt(ast.copy_location(
+                ast.Assign(targets=[ast.Name(name, ast.Store())], value=src), s))
+            if not isinstance(self.var_types.get(name), ArrT):
+                self.error(usage)
+            held.append(name)
+        counter = f"$item{n}"
+
+        def loc(node):
+            return ast.fix_missing_locations(ast.copy_location(node, s))
+
+        def length(name):
+            return ast.Call(ast.Name("len", ast.Load()), [ast.Name(name, ast.Load())], [])
+        count = length(held[0]) if len(held) == 1 else \
+            ast.Call(ast.Name("min", ast.Load()), [length(h) for h in held], [])
+        prologue = [loc(ast.Assign(targets=[t], value=ast.Subscript(
+            ast.Name(h, ast.Load()), ast.Name(counter, ast.Load()), ast.Load())))
+            for t, h in zip(targets, held)]
+        if form == "enumerate":
+            index = ast.Name(counter, ast.Load()) if start is None else \
+                ast.BinOp(ast.Name(counter, ast.Load()), ast.Add(), start)
+            prologue.insert(0, loc(ast.Assign(targets=[s.target.elts[0]], value=index)))
+        loop = loc(ast.For(target=ast.Name(counter, ast.Store()),
+                           iter=ast.Call(ast.Name("range", ast.Load()), [count], []),
+                           body=prologue + s.body, orelse=[]))
+        return self.for_range(loop, loop.iter)
 
     def range_args(self, call):
         if call.keywords:
