@@ -40,3 +40,24 @@ module attributes {vrir.index_base = 1 : i64, vrir.range_exclusive = false} {
     return
   }
 }
+
+// -----
+
+// A reduction's result is not any iteration's contribution (a sum of n
+// ones can exceed 1): the pfor forwards nothing to its results, so range
+// analysis knows nothing of them and the comparison stays.
+// CHECK-LABEL: func.func @reduction_result
+// CHECK: %[[S:.*]] = vrir.pfor
+// CHECK: %[[B:.*]] = arith.cmpi sle, %[[S]], %{{.*}} : i64
+// CHECK: return %[[B]]
+func.func @reduction_result(%n: index) -> i1 {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0 : i64
+  %one = arith.constant 1 : i64
+  %r = vrir.range %c0 to %n
+  %s = vrir.pfor (%i) in %r : !vrir.range reduce(sum %zero : i64) {
+    vrir.yield %one : i64
+  }
+  %b = arith.cmpi sle, %s, %one : i64
+  return %b : i1
+}
