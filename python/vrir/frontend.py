@@ -3095,9 +3095,54 @@ class FunctionEmitter:
 
     # reductions
     def np_reduce(self, kind_, e):
-        a = self.call_args(e, 1, 2, kw=("axis",))
-        axis = a[1] if len(a) > 1 else self.kwargs(e).get("axis")
-        return self.reduce(kind_, a[0], axis)
+        a = self.call_args(e, 1, 2, kw=("axis", "keepdims"))
+        kw = self.kwargs(e)
+        axis = a[1] if len(a) > 1 else kw.get("axis")
+        return self.reduce_axes(kind_, a[0], axis, kw.get("keepdims"))
+
+    def reduce_axes(self, kind_, a, axis, keepdims):
+        """NumPy's reductions with `axis` an integer, a tuple of integers or
+        None, and `keepdims`: one reduction per axis (the highest first, so
+        the others keep their numbers), the reduced axes then put back with
+        size 1 when `keepdims` is True."""
+        keep = self.const_bool(keepdims, "keepdims", False)
+        if not a.is_array or (axis is not None and axis.kind != "tuple" and not keep):
+            return self.reduce(kind_, a, axis)
+        rank = a.ty.rank
+        if axis is None or axis.kind == "none":
+            axes = list(range(rank))
+        else:
+            items = axis.items if axis.kind == "tuple" else [axis]
+            axes = []
+            for x in self.const_ints(items, "reduction axes"):
+                if not -rank <= x < rank:
+                    self.error(f"axis {x} is out of bounds for a {rank}-dimensional array")
+                axes.append(x % rank)
+            if len(set(axes)) != len(axes):
+                self.error("duplicate value in 'axis'")
+        if sorted(axes) == list(range(rank)):
+            r = self.reduce(kind_, a, None)
+        elif kind_ == "mean":
+            r = self.reduce_axes("sum", a if kind(a.ty.elem) >= 2 else self.cast(a, "f64"),
+                                 V(kind="tuple", items=[self.const(x, "i64") for x in axes]),
+                                 None)
+            n = self.const(1, "i64")
+            for x in axes:
+                n = self.binop("mul", n, self.from_index(self.dim(a, x)))
+            r = self.binop("truediv", r, self.cast(n, r.ty.elem))
+        else:
+            r = a
+            for x in sorted(axes, reverse=True):
+                r = self.reduce(kind_, r, x)
+        if not keep:
+            return r
+        if not r.is_array:
+            one = self.op("arith.constant 1 : index", "index")
+            t = ArrT(r.ty, rank)
+            full = self.op(f"vrir.empty({', '.join([one.ssa] * rank)}) : {t.mlir()}", t)
+            self.store_plan(full, [], r)
+            return full
+        return self.expand_dims(r, sorted(axes))
 
     def reduce(self, kind_, a, axis):
         if not a.is_array:
@@ -3171,9 +3216,10 @@ class FunctionEmitter:
         if name == "clip":
             args = self.call_args(e, 0, 2, kw=("min", "max", "a_min", "a_max"))
             return self.clip(a, args, e)
-        args = self.call_args(e, 0, 1, kw=("axis",))
-        axis = args[0] if args else self.kwargs(e).get("axis")
-        return self.reduce(REDUCTIONS[name], a, axis)
+        args = self.call_args(e, 0, 1, kw=("axis", "keepdims"))
+        kw = self.kwargs(e)
+        axis = args[0] if args else kw.get("axis")
+        return self.reduce_axes(REDUCTIONS[name], a, axis, kw.get("keepdims"))
 
     # creation
     def shape_of(self, v):
