@@ -2129,7 +2129,8 @@ class FunctionEmitter:
             if at in ("real", "imag"):
                 return self.unary(at, a)
             if at in ("copy", "astype", "sum", "prod", "min", "max", "mean", "fill", "transpose",
-                      "conj", "conjugate", "reshape", "clip"):
+                      "conj", "conjugate", "reshape", "clip", "argmax", "argmin", "cumsum",
+                      "cumprod"):
                 return V(kind="method", obj=at, items=[a])
             self.error(f"unsupported array attribute '{at}'")
         if base.is_scalar:
@@ -3093,6 +3094,91 @@ class FunctionEmitter:
         t = ArrT(a.ty.elem, a.ty.rank)
         return self.op(f"vrir.copy {a.ssa} : {a.ty.mlir()} to {t.mlir()}", t)
 
+    # library functions written as Python, compiled in place
+    def inline(self, template, values, result):
+        """Compiles the statements of `template` (Python source) where they
+        are called, with the names in `values` bound to those values and
+        every other name but builtins renamed apart; returns the value of
+        the template's variable `result`. Errors point at the user's call."""
+        n = self.nssa
+        self.nssa += 1
+        tree = ast.parse(textwrap.dedent(template))
+        kept = {"range", "len", "min", "max"}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and node.id not in kept:
+                node.id = f"$lib{n}_{node.id}"
+            if hasattr(node, "lineno"):
+                ast.copy_location(node, self.cur)
+        for name, v in values.items():
+            self.assign_name(f"$lib{n}_{name}", v)
+        self.suite(tree.body)
+        return self.load_name(f"$lib{n}_{result}", self.cur)
+
+    def flat_only(self, name, a, axis):
+        if not a.is_array:
+            self.error(f"np.{name} needs an array")
+        if is_complex(a.ty.elem):
+            self.error(f"np.{name} of complex numbers is not supported")
+        if axis is not None and axis.kind != "none" and not (
+                a.ty.rank == 1 and axis.const in (0, -1)):
+            self.error(f"np.{name} with an axis of a {a.ty.rank}-dimensional array is not "
+                       "supported yet (only axis=None, over the flattened array)")
+
+    def arg_extreme(self, name, a, axis):
+        """np.argmax/argmin over the flattened array: the first index of the
+        extreme value, NaN counting as the extreme (as NumPy)."""
+        self.flat_only(name, a, axis)
+        n = self.op(f"vrir.numel {a.ssa} : {a.ty.mlir()}", "index")
+        empty = self.op(f"arith.cmpi eq, {n.ssa}, {self.index(self.const(0, 'i64'))} : index",
+                        "i1")
+        self.error_if(empty, "ValueError", f"attempt to get {name} of an empty sequence")
+        better = ">" if name == "argmax" else "<"
+        return self.inline(f"""
+            flat = a.reshape(-1)
+            best = 0
+            for k in range(1, flat.shape[0]):
+                x = flat[k]
+                y = flat[best]
+                if x {better} y or (x != x and y == y):
+                    best = k
+            """, {"a": a}, "best")
+
+    def accumulate(self, name, a, axis):
+        """np.cumsum/cumprod over the flattened array (1-D result), integers
+        of less than 64 bits (and booleans) widened to int64 as NumPy."""
+        self.flat_only(name, a, axis)
+        elem = a.ty.elem
+        if elem in ("i1", "i32"):
+            a, elem = self.cast(a, "i64"), "i64"
+        n = self.op(f"vrir.numel {a.ssa} : {a.ty.mlir()}", "index")
+        t = ArrT(elem, 1)
+        out = self.op(f"vrir.empty({n.ssa}) : {t.mlir()}", t)
+        op = "+" if name == "cumsum" else "*"
+        return self.inline(f"""
+            flat = a.reshape(-1)
+            acc = start
+            for k in range(flat.shape[0]):
+                acc = acc {op} flat[k]
+                out[k] = acc
+            """, {"a": a, "out": out, "start": self.const(0 if op == "+" else 1, elem)}, "out")
+
+    def call_np_argmax(self, e):
+        return self.np_flat_fn("argmax", e, self.arg_extreme)
+
+    def call_np_argmin(self, e):
+        return self.np_flat_fn("argmin", e, self.arg_extreme)
+
+    def call_np_cumsum(self, e):
+        return self.np_flat_fn("cumsum", e, self.accumulate)
+
+    def call_np_cumprod(self, e):
+        return self.np_flat_fn("cumprod", e, self.accumulate)
+
+    def np_flat_fn(self, name, e, impl):
+        args = self.call_args(e, 1, 2, kw=("axis",))
+        axis = args[1] if len(args) > 1 else self.kwargs(e).get("axis")
+        return impl(name, args[0], axis)
+
     # reductions
     def np_reduce(self, kind_, e):
         a = self.call_args(e, 1, 2, kw=("axis", "keepdims"))
@@ -3216,6 +3302,11 @@ class FunctionEmitter:
         if name == "clip":
             args = self.call_args(e, 0, 2, kw=("min", "max", "a_min", "a_max"))
             return self.clip(a, args, e)
+        if name in ("argmax", "argmin", "cumsum", "cumprod"):
+            args = self.call_args(e, 0, 1, kw=("axis",))
+            axis = args[0] if args else self.kwargs(e).get("axis")
+            return (self.arg_extreme if name.startswith("arg") else self.accumulate)(
+                name, a, axis)
         args = self.call_args(e, 0, 1, kw=("axis", "keepdims"))
         kw = self.kwargs(e)
         axis = args[0] if args else kw.get("axis")
