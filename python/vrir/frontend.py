@@ -3174,6 +3174,107 @@ class FunctionEmitter:
     def call_np_cumprod(self, e):
         return self.np_flat_fn("cumprod", e, self.accumulate)
 
+    def call_np_outer(self, e):
+        a, b = self.call_args(e, 2, 2)
+        for v in (a, b):
+            if not v.is_array:
+                self.error("np.outer takes two arrays")
+        # NumPy flattens both operands.
+        return self.inline("r = a.reshape(-1)[:, None] * b.reshape(-1)[None, :]",
+                           {"a": a, "b": b}, "r")
+
+    def call_np_var(self, e):
+        return self.variance(e, "var")
+
+    def call_np_std(self, e):
+        return self.variance(e, "std")
+
+    def variance(self, e, name):
+        """np.var/np.std(a, axis=None|int|tuple, ddof=0, keepdims=False):
+        the mean of squared deviations from the mean (over N - ddof)."""
+        args = self.call_args(e, 1, 2, kw=("axis", "ddof", "keepdims"))
+        kw = self.kwargs(e)
+        a = args[0]
+        if not a.is_array:
+            self.error(f"np.{name} needs an array")
+        if is_complex(a.ty.elem):
+            self.error(f"np.{name} of complex numbers is not supported")
+        axis = args[1] if len(args) > 1 else kw.get("axis")
+        if axis is None or axis.kind == "none":
+            axis_text = "None"
+        else:
+            items = axis.items if axis.kind == "tuple" else [axis]
+            axis_text = "(" + "".join(f"{x}, " for x in self.const_ints(items, "axes")) + ")"
+        ddof = kw.get("ddof") or self.const(0, "i64")
+        keep = self.const_bool(kw.get("keepdims"), "keepdims", False)
+        root = "r = r ** 0.5\n" if name == "std" else ""
+        return self.inline(f"""
+            m = a.mean(axis={axis_text}, keepdims=True)
+            d = a - m
+            r = (d * d).sum(axis={axis_text}, keepdims={keep}) / (a.size // m.size - ddof)
+            {root}""", {"a": a, "ddof": ddof}, "r")
+
+    def call_np_concatenate(self, e):
+        return self.join_arrays(e, "concatenate")
+
+    def call_np_stack(self, e):
+        return self.join_arrays(e, "stack")
+
+    def join_arrays(self, e, name):
+        """np.concatenate(arrays, axis=0) and np.stack(arrays, axis=0) of a
+        tuple or list of arrays: a new array of their common dtype, each
+        input copied into its slice; shapes that do not fit raise NumPy's
+        ValueError at run time."""
+        if len(e.args) < 1 or not isinstance(e.args[0], (ast.Tuple, ast.List)):
+            self.error(f"np.{name} takes a tuple or list of arrays written out")
+        for k in e.keywords:
+            if k.arg != "axis":
+                self.error(f"unsupported keyword argument '{k.arg}'")
+        arrays = [self.expr(x) for x in e.args[0].elts]
+        axis_v = self.expr(e.args[1]) if len(e.args) > 1 else self.kwargs(e).get("axis")
+        if not arrays or not all(v.is_array for v in arrays):
+            self.error(f"np.{name} takes one or more arrays")
+        rank = arrays[0].ty.rank
+        if any(v.ty.rank != rank for v in arrays):
+            self.error(f"np.{name}: all the input arrays must have the same number of dimensions")
+        out_rank = rank + (name == "stack")
+        axis = 0 if axis_v is None else self.const_ints([axis_v], "axis")[0]
+        if not -out_rank <= axis < out_rank:
+            self.error(f"axis {axis} is out of bounds for a {out_rank}-dimensional result")
+        axis %= out_rank
+        elem = arrays[0].ty.elem
+        for v in arrays[1:]:
+            elem = promote_strong(elem, v.ty.elem)
+        if name == "stack":
+            arrays = [self.expand_dims(v, [axis]) for v in arrays]
+        first = arrays[0]
+        # The other dimensions must agree (store_slice would broadcast).
+        for v in arrays[1:]:
+            for d in range(out_rank):
+                if d == axis and name == "concatenate":
+                    continue
+                bad = self.op(f"arith.cmpi ne, {self.dim(v, d)}, {self.dim(first, d)} : index",
+                              "i1")
+                self.error_if(bad, "ValueError",
+                              f"np.{name}: all the input array dimensions except for the "
+                              "concatenation axis must match exactly" if name == "concatenate"
+                              else "np.stack: all input arrays must have the same shape")
+        sizes = [self.dim(first, d) for d in range(out_rank)]
+        total = self.from_index(sizes[axis])
+        for v in arrays[1:]:
+            total = self.binop("add", total, self.from_index(self.dim(v, axis)))
+        sizes[axis] = self.index(total)
+        t = ArrT(elem, out_rank)
+        out = self.op(f"vrir.empty({', '.join(sizes)}) : {t.mlir()}", t)
+        values = {"out": out}
+        lines = ["at = 0"]
+        for i, v in enumerate(arrays):
+            values[f"x{i}"] = v
+            lines.append(f"n = x{i}.shape[{axis}]")
+            lines.append(f"out[{':, ' * axis}at:at + n] = x{i}")
+            lines.append("at = at + n")
+        return self.inline("\n".join(lines), values, "out")
+
     def np_flat_fn(self, name, e, impl):
         args = self.call_args(e, 1, 2, kw=("axis",))
         axis = args[1] if len(args) > 1 else self.kwargs(e).get("axis")
