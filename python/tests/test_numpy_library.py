@@ -83,3 +83,58 @@ def concatenate_names(A, B):
 def test_refused(fn, message):
     with pytest.raises(vrir.CompileError, match=message):
         vrir.jit(fn)(A[0], A) if fn is concatenate_ranks else vrir.jit(fn)(A, B)
+
+
+# ------------------------------------------------------------ ufuncs
+@vrir.jit
+def ufuncs(A, v):
+    return (np.add(A, 1.0), np.subtract(v, 2), np.multiply(A, A), np.divide(v, 2),
+            np.true_divide(A, 3), np.floor_divide(v, 0.7), np.remainder(v, 0.7),
+            np.less(A, 0.0), np.greater_equal(v, 0.5), np.equal(v, v),
+            np.maximum(A, 0.1), np.minimum(v, 0.2), np.power(v, 2))
+
+
+@vrir.jit
+def integer_ufuncs(k):
+    return np.bitwise_and(k, 6), np.bitwise_or(k, 1), np.bitwise_xor(k, k), np.mod(k, 3)
+
+
+@vrir.jit
+def ufunc_methods(A, v):
+    return (np.add.outer(v, v), np.multiply.outer(v, A), np.less.outer(A[0], v),
+            np.add.reduce(A), np.maximum.reduce(A, axis=1), np.minimum.reduce(v),
+            np.multiply.accumulate(v + 1), np.add.accumulate(v))
+
+
+@vrir.jit
+def ufunc_out(A):
+    out = np.zeros(A.shape)
+    r = np.multiply(A, 2.0, out=out)
+    np.add(A, out, out=out)
+    return out, r
+
+
+def test_binary_ufuncs(layout2):
+    check(ufuncs, layout2(A), V)
+    check(integer_ufuncs, np.arange(-5, 7))
+    check(ufunc_methods, layout2(A), V)
+    check(ufunc_out, layout2(A))
+
+
+def out_of_wrong_kind(A):
+    out = np.zeros(A.shape, dtype=np.int64)
+    np.add(A, 1.5, out=out)
+    return out
+
+
+def divide_reduce(A):
+    return np.divide.reduce(A)
+
+
+@pytest.mark.parametrize("fn,message", [
+    (out_of_wrong_kind, "same-kind casting"),
+    (divide_reduce, "np.divide.reduce is not supported"),
+])
+def test_ufunc_refused(fn, message):
+    with pytest.raises(vrir.CompileError, match=message):
+        vrir.jit(fn)(A)

@@ -84,6 +84,21 @@ ARITH_OPS = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul",
              ast.Pow: "pow", ast.BitAnd: "and", ast.BitOr: "or",
              ast.BitXor: "xor", ast.LShift: "shl", ast.RShift: "shr",
              ast.MatMult: "matmul"}
+# NumPy's binary ufuncs written as operators: name -> ("op", binop name) or
+# ("cmp", comparison) or ("fn", np.minimum-like binary_values name).
+BINARY_UFUNCS = {
+    "add": ("op", "add"), "subtract": ("op", "sub"), "multiply": ("op", "mul"),
+    "divide": ("op", "truediv"), "true_divide": ("op", "truediv"),
+    "floor_divide": ("op", "floordiv"), "remainder": ("op", "mod"), "mod": ("op", "mod"),
+    "bitwise_and": ("op", "and"), "bitwise_or": ("op", "or"), "bitwise_xor": ("op", "xor"),
+    "equal": ("cmp", "eq"), "not_equal": ("cmp", "ne"), "less": ("cmp", "lt"),
+    "less_equal": ("cmp", "le"), "greater": ("cmp", "gt"), "greater_equal": ("cmp", "ge"),
+    "power": ("fn", "pow"), "maximum": ("fn", "max"), "minimum": ("fn", "min"),
+}
+# ufunc.reduce / ufunc.accumulate as the reductions and cumulative functions.
+UFUNC_REDUCE = {"add": "sum", "multiply": "prod", "maximum": "max", "minimum": "min"}
+UFUNC_ACCUMULATE = {"add": "cumsum", "multiply": "cumprod"}
+
 CMP_OPS = {ast.Lt: "lt", ast.LtE: "le", ast.Gt: "gt", ast.GtE: "ge",
            ast.Eq: "eq", ast.NotEq: "ne"}
 CMPI = {"lt": "slt", "le": "sle", "gt": "sgt", "ge": "sge", "eq": "eq",
@@ -2103,6 +2118,9 @@ class FunctionEmitter:
                 if not hasattr(mod, at):
                     self.error(f"module {mod.__name__} has no attribute '{at}'")
                 return self.wrap_object(getattr(mod, at), f"{mod.__name__}.{at}", e)
+        if base.kind == "func" and base.obj[0] == "np" and base.obj[1] in BINARY_UFUNCS \
+                and at in ("outer", "reduce", "accumulate"):
+            return V(kind="func", obj=("ufunc", (base.obj[1], at)))
         if base.is_array:
             a = base
             if at == "shape":
@@ -2353,6 +2371,10 @@ class FunctionEmitter:
             self.error(f"cannot call a {self.tyname(fn)}")
         mod, name = fn.obj
         h = getattr(self, f"call_{mod}_{name}", None)
+        if mod == "ufunc":
+            return self.ufunc_method(name, e)
+        if mod == "np" and name in BINARY_UFUNCS:
+            return self.binary_ufunc(name, e)
         if h is None:
             if mod == "np" and name in REDUCTIONS:
                 return self.np_reduce(REDUCTIONS[name], e)
@@ -2954,14 +2976,58 @@ class FunctionEmitter:
             return V(kind="tuple", items=[r, step])
         return r
 
+    def ufunc_values(self, name, a, b):
+        how, op = BINARY_UFUNCS[name]
+        if how == "op":
+            return self.binop(op, a, b)
+        if how == "cmp":
+            return self.compare(op, a, b)
+        return self.binary_values(op, a, b)
+
+    def binary_ufunc(self, name, e):
+        """np.add(a, b), np.less(a, b), ... as the operators, and with `out=`
+        the result stored into that array (NumPy's same-kind casting), which
+        is returned."""
+        a, b = self.call_args(e, 2, 2, kw=("out",))
+        r = self.ufunc_values(name, a, b)
+        out = self.kwargs(e).get("out")
+        if out is None or out.kind == "none":
+            return r
+        if not out.is_array:
+            self.error(f"np.{name}: out= must be an array")
+        if kind(r.ty.elem if r.is_array else r.ty) > kind(out.ty.elem):
+            self.error(f"np.{name}: cannot store {r.ty.elem if r.is_array else r.ty} results "
+                       f"in a {out.ty.elem} out= array (same-kind casting)")
+        self.store_plan(out, [], r)
+        return out
+
+    def ufunc_method(self, name_at, e):
+        """np.<ufunc>.outer(a, b) (the shape of a then of b), .reduce(a,
+        axis=0) and .accumulate(a) (1-D) where NumPy's reductions and
+        cumulative functions are those."""
+        name, at = name_at
+        if at == "outer":
+            a, b = self.call_args(e, 2, 2)
+            for v in (a, b):
+                if not v.is_array:
+                    self.error(f"np.{name}.outer takes two arrays")
+            ra, rb = a.ty.rank, b.ty.rank
+            return self.ufunc_values(name, self.expand_dims(a, list(range(ra, ra + rb))),
+                                     self.expand_dims(b, list(range(ra))))
+        table = UFUNC_REDUCE if at == "reduce" else UFUNC_ACCUMULATE
+        if name not in table:
+            self.error(f"np.{name}.{at} is not supported (only "
+                       f"{', '.join('np.' + k for k in table)}.{at})")
+        args = self.call_args(e, 1, 2, kw=("axis",))
+        axis = args[1] if len(args) > 1 else self.kwargs(e).get("axis", self.const(0, "i64"))
+        if at == "reduce":
+            return self.reduce_axes(table[name], args[0], axis, None)
+        if not args[0].is_array or args[0].ty.rank != 1:
+            self.error(f"np.{name}.accumulate takes a 1-D array here")
+        return self.accumulate(table[name], args[0], axis)
+
     def call_np_power(self, e):
         return self.binary_fn("pow", e)
-
-    def call_np_maximum(self, e):
-        return self.binary_fn("max", e)
-
-    def call_np_minimum(self, e):
-        return self.binary_fn("min", e)
 
     def call_math_pow(self, e):
         a, b = self.call_args(e, 2, 2)
