@@ -2220,7 +2220,12 @@ class FunctionEmitter:
                 k += 1
                 if v.is_array:
                     if v.ty.elem == "i1":
-                        self.error("boolean mask indexing is not supported")
+                        if len(items) != 1 or v.ty.rank != a.ty.rank:
+                            self.error("boolean mask indexing is supported as A[mask] with a "
+                                       "mask of A's number of dimensions only")
+                        plan.append(("mask", v))
+                        k = a.ty.rank
+                        continue
                     if len(items) != 1 or v.ty.rank != 1:
                         self.error("integer-array indexing is supported as A[idx] with a 1-D index array only")
                     plan.append(("gather", v))
@@ -2295,6 +2300,8 @@ class FunctionEmitter:
         return self.expand_dims(view, positions)
 
     def load_plan(self, a, plan):
+        if plan and plan[0][0] == "mask":
+            return self.mask_read(a, plan[0][1])
         if any(kd == "newaxis" for kd, _ in plan):
             return self.newaxis_view(a, plan)
         if plan and plan[0][0] == "gather":
@@ -2316,6 +2323,8 @@ class FunctionEmitter:
             self.error("cannot store complex numbers into a real array "
                        "(take .real or make the array complex)")
         v = self.cast(v, a.ty.elem)
+        if plan and plan[0][0] == "mask":
+            return self.mask_write(a, plan[0][1], v)
         if any(kd == "newaxis" for kd, _ in plan):
             # A[:, None] = v assigns to the view (broadcasting v to it).
             self.store_plan(self.newaxis_view(a, plan), [], v)
@@ -3179,6 +3188,49 @@ class FunctionEmitter:
             self.assign_name(f"$lib{n}_{name}", v)
         self.suite(tree.body)
         return self.load_name(f"$lib{n}_{result}", self.cur)
+
+    # boolean masks: A[mask] reads the selected elements in C order into a
+    # new 1-D array; A[mask] = v writes them (v a scalar or one value each)
+    def mask_loops(self, rank, body):
+        """Python source of loops over every index (i0, i1, ...) of `m` in C
+        order around `body` (a template line using `ix`, the index tuple)."""
+        lines = [f"{'    ' * d}for i{d} in range(m.shape[{d}]):" for d in range(rank)]
+        ix = ", ".join(f"i{d}" for d in range(rank))
+        lines += ["    " * rank + line.replace("ix", ix) for line in body]
+        return "\n".join(lines)
+
+    def mask_count(self, a, m):
+        for d in range(a.ty.rank):
+            bad = self.op(f"arith.cmpi ne, {self.dim(m, d)}, {self.dim(a, d)} : index", "i1")
+            self.error_if(bad, "IndexError",
+                          f"boolean index did not match indexed array along axis {d}")
+        return self.inline("count = 0\n" + self.mask_loops(
+            a.ty.rank, ["if m[ix]:", "    count += 1"]), {"m": m}, "count")
+
+    def mask_read(self, a, m):
+        count = self.mask_count(a, m)
+        t = ArrT(a.ty.elem, 1)
+        out = self.op(f"vrir.empty({self.index(count)}) : {t.mlir()}", t)
+        return self.inline("k = 0\n" + self.mask_loops(
+            a.ty.rank, ["if m[ix]:", "    out[k] = a[ix]", "    k += 1"]),
+            {"a": a, "m": m, "out": out}, "out")
+
+    def mask_write(self, a, m, v):
+        if v.is_array:
+            if v.ty.rank != 1:
+                self.error("A[mask] = values takes a scalar or a 1-D array of values")
+            count = self.mask_count(a, m)
+            n = self.from_index(self.dim(v, 0))
+            bad = self.op(f"arith.cmpi ne, {count.ssa}, {n.ssa} : i64", "i1")
+            self.error_if(bad, "ValueError", "NumPy boolean array indexing assignment cannot "
+                          "assign the values: their number differs from the mask's count of "
+                          "True elements")
+            body = ["if m[ix]:", "    a[ix] = v[k]", "    k += 1"]
+        else:
+            self.mask_count(a, m)  # the shape checks
+            body = ["if m[ix]:", "    a[ix] = v"]
+        self.inline("k = 0\n" + self.mask_loops(a.ty.rank, body), {"a": a, "m": m, "v": v}, "k")
+        return None
 
     def flat_only(self, name, a, axis):
         if not a.is_array:

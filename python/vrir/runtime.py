@@ -358,7 +358,8 @@ class Kernel:
             if msg.startswith("index out of bounds"):
                 raise IndexError(msg)
             # the frontend's run-time checks name the Python exception
-            for exc in (ZeroDivisionError, OverflowError, UnboundLocalError, ValueError):
+            for exc in (ZeroDivisionError, OverflowError, UnboundLocalError, ValueError,
+                        IndexError):
                 if msg.startswith(exc.__name__ + ": "):
                     raise exc(msg[len(exc.__name__) + 2:])
             raise ValueError(msg)
