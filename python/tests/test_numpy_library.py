@@ -138,3 +138,26 @@ def divide_reduce(A):
 def test_ufunc_refused(fn, message):
     with pytest.raises(vrir.CompileError, match=message):
         vrir.jit(fn)(A)
+
+
+# ------------------------------------------------------------ meshgrid
+@vrir.jit
+def grids(x, y, z):
+    X, Y = np.meshgrid(x, y)
+    I, J, K = np.meshgrid(x, y, z, indexing="ij")
+    P, Q, R = np.meshgrid(x, y, z)
+    return X, Y, I + J * K, P * Q + R
+
+
+def test_meshgrid(layout1):
+    check(grids, layout1(V), np.arange(4), np.linspace(0.0, 1.0, 5))
+    check(grids, V[:0].copy(), np.arange(4), np.ones((2, 2)))
+
+
+def meshgrid_bad_indexing(x):
+    return np.meshgrid(x, x, indexing="xz")
+
+
+def test_meshgrid_refused():
+    with pytest.raises(vrir.CompileError, match="indexing is 'xy' or 'ij'"):
+        vrir.jit(meshgrid_bad_indexing)(V)

@@ -3332,6 +3332,36 @@ class FunctionEmitter:
             r = (d * d).sum(axis={axis_text}, keepdims={keep}) / (a.size // m.size - ddof)
             {root}""", {"a": a, "ddof": ddof}, "r")
 
+    def call_np_meshgrid(self, e):
+        """np.meshgrid(x1, ..., xn, indexing='xy'|'ij'): new arrays (copies,
+        as NumPy's default copy=True) of the flattened inputs broadcast
+        along their own axis; 'xy' swaps the first two axes."""
+        arrays = self.call_args(e, 1, 8, kw=("indexing",))
+        indexing = self.kwargs(e).get("indexing")
+        ij = indexing is not None and indexing.kind == "str" and indexing.obj == "ij"
+        if indexing is not None and not ij and not (indexing.kind == "str" and
+                                                      indexing.obj == "xy"):
+            self.error("np.meshgrid: indexing is 'xy' or 'ij'")
+        if not all(v.is_array for v in arrays):
+            self.error("np.meshgrid takes arrays")
+        n = len(arrays)
+        flat = [self.inline("r = a.reshape(-1)", {"a": v}, "r") for v in arrays]
+        # the output axis of input i
+        axis_of = list(range(n))
+        if not ij and n >= 2:
+            axis_of[0], axis_of[1] = 1, 0
+        sizes = [None] * n
+        for i, v in enumerate(flat):
+            sizes[axis_of[i]] = self.dim(v, 0)
+        outs = []
+        for i, v in enumerate(flat):
+            t = ArrT(v.ty.elem, n)
+            out = self.op(f"vrir.empty({', '.join(sizes)}) : {t.mlir()}", t)
+            view = ", ".join(":" if d == axis_of[i] else "None" for d in range(n))
+            self.inline(f"out[{', '.join([':'] * n)}] = v[{view}]", {"out": out, "v": v}, "out")
+            outs.append(out)
+        return V(kind="tuple", items=outs)
+
     def call_np_concatenate(self, e):
         return self.join_arrays(e, "concatenate")
 
