@@ -161,3 +161,32 @@ def meshgrid_bad_indexing(x):
 def test_meshgrid_refused():
     with pytest.raises(vrir.CompileError, match="indexing is 'xy' or 'ij'"):
         vrir.jit(meshgrid_bad_indexing)(V)
+
+
+# ------------------------------------------------------------ batched @
+@vrir.jit
+def matmul(a, b):
+    return a @ b
+
+
+def test_batched_matmul():
+    r = np.random.default_rng(29)
+    for a, b in [(r.random((2, 3, 4, 5)), r.random((5, 6))),
+                 (r.random((4, 5)), r.random((3, 5, 2))),
+                 (r.random((3, 4, 5)), r.random((3, 5, 2))),
+                 (np.asfortranarray(r.random((3, 4, 5))), r.random((5, 2))[::-1]),
+                 (r.random((3, 4, 5)), r.random(5)),
+                 (r.random(4), r.random((3, 4, 2))),
+                 (r.integers(0, 5, (2, 3, 3)), r.random((3, 3))),
+                 (r.random((0, 4, 5)), r.random((5, 2)))]:
+        check(matmul, a, b)
+
+
+def test_batched_matmul_errors():
+    r = np.random.default_rng(31)
+    with pytest.raises(ValueError, match="batch dimension 0 differs"):
+        matmul(r.random((3, 4, 5)), r.random((2, 5, 2)))
+    with pytest.raises(ValueError):
+        matmul(r.random((3, 4, 5)), r.random((6, 2)))
+    with pytest.raises(vrir.CompileError, match="stacks of different ranks"):
+        matmul(r.random((2, 3, 4, 5)), r.random((3, 5, 2)))

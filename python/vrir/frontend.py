@@ -2019,7 +2019,41 @@ class FunctionEmitter:
             bt = self.transpose(b)
             t = ArrT(elem, 1)
             return self.op(f"vrir.matvec {bt.ssa}, {a.ssa} : {bt.ty.mlir()}, {a.ty.mlir()} -> {t.mlir()}", t)
-        self.error(f"matrix product of rank {ra} and rank {rb} arrays is not supported")
+        return self.batched_matmul(a, b, elem)
+
+    def batched_matmul(self, a, b, elem):
+        """@ with an operand of rank 3 or more: a stack of matrices (or
+        vectors) multiplied item by item over the leading (batch)
+        dimensions, which the other operand has too or lacks (a matrix or a
+        vector, used for every item). Batch dimensions of both operands must
+        be equal: NumPy's broadcasting of size-1 batch dimensions is a
+        ValueError here."""
+        ra, rb = a.ty.rank, b.ty.rank
+        if ra > 2 and rb > 2 and ra != rb:
+            self.error(f"matrix product of rank {ra} and rank {rb} arrays: stacks of "
+                       "different ranks are not supported")
+        batch_of = a if ra > 2 else b
+        nbatch = batch_of.ty.rank - 2
+        if ra > 2 and rb > 2:
+            for d in range(nbatch):
+                bad = self.op(f"arith.cmpi ne, {self.dim(a, d)}, {self.dim(b, d)} : index",
+                              "i1")
+                self.error_if(bad, "ValueError",
+                              f"matmul: batch dimension {d} differs between the operands "
+                              "(broadcasting size-1 batch dimensions is not supported)")
+        sizes = [self.dim(batch_of, d) for d in range(nbatch)]
+        if ra >= 2:
+            sizes.append(self.dim(a, ra - 2))
+        if rb >= 2:
+            sizes.append(self.dim(b, rb - 1))
+        t = ArrT(elem, len(sizes))
+        out = self.op(f"vrir.empty({', '.join(sizes)}) : {t.mlir()}", t)
+        ix = ", ".join(f"i{d}" for d in range(nbatch))
+        lines = [f"{'    ' * d}for i{d} in range(out.shape[{d}]):" for d in range(nbatch)]
+        lhs = f"a[{ix}]" if ra > 2 else "a"
+        rhs = f"b[{ix}]" if rb > 2 else "b"
+        lines.append("    " * nbatch + f"out[{ix}] = {lhs} @ {rhs}")
+        return self.inline("\n".join(lines), {"a": a, "b": b, "out": out}, "out")
 
     def transpose(self, a, axes=None):
         """A.T / np.transpose(A, axes): a view with permuted dimensions."""
