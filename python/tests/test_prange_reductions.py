@@ -214,6 +214,22 @@ def bool_reduction(a):
     return found
 
 
+def loop_target_store(a):
+    s = 0.0
+    for i in vrir.prange(len(a)):
+        for s in range(3):
+            pass
+    return s
+
+
+def unpacked_store(a):
+    s = 0.0
+    t = 0.0
+    for i in vrir.prange(len(a)):
+        s, t = a[i], 1.0
+    return s
+
+
 def line_of(fn, marker):
     lines, first = inspect.getsourcelines(fn)
     return first + next(k for k, line in enumerate(lines) if marker in line)
@@ -225,6 +241,8 @@ def line_of(fn, marker):
     (mixes_kinds, "mixes prod and sum", "for i in"),
     (divides, "only reductions update", "s /= a[i]"),
     (bool_reduction, "integer or float scalar", "for i in"),
+    (loop_target_store, "only reductions update", "for i in"),
+    (unpacked_store, "only reductions update", "for i in"),
 ])
 def test_refused(fn, message, marker):
     with pytest.raises(vrir.CompileError) as info:

@@ -1449,7 +1449,9 @@ class FunctionEmitter:
         def is_name(e):
             return isinstance(e, ast.Name) and e.id == name
 
-        kinds, operand_reads = set(), 0
+        # Every store of `name` must be one of the update forms; each
+        # Assign form reads `name` once, as its operand.
+        kinds, operand_reads, updates = set(), 0, 0
         for st in body:
             for node in ast.walk(st):
                 k = None
@@ -1457,13 +1459,10 @@ class FunctionEmitter:
                     k = {ast.Add: "sum", ast.Sub: "sum", ast.Mult: "prod"}.get(type(node.op))
                     if k is None or uses(node.value):
                         self.error(forms, node)
-                elif isinstance(node, (ast.Assign, ast.AnnAssign)) and any(
-                        uses(t) for t in (node.targets if isinstance(node, ast.Assign)
-                                          else [node.target])):
-                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                elif (isinstance(node, ast.Assign) and len(node.targets) == 1 and
+                      is_name(node.targets[0])) or (isinstance(node, ast.AnnAssign) and
+                                                    is_name(node.target) and node.value):
                     v = node.value
-                    if len(targets) != 1 or not is_name(targets[0]) or v is None:
-                        self.error(forms, node)
                     if isinstance(v, ast.BinOp) and isinstance(v.op, (ast.Add, ast.Mult)) and \
                             (is_name(v.left) and not uses(v.right) or
                              is_name(v.right) and not uses(v.left)):
@@ -1480,14 +1479,13 @@ class FunctionEmitter:
                     if k is None:
                         self.error(forms, node)
                     operand_reads += 1
-                elif isinstance(node, (ast.For, ast.comprehension, ast.NamedExpr,
-                                       ast.withitem)) and any(
-                        is_name(x) for x in ast.walk(getattr(node, "target", None)
-                                                     or getattr(node, "optional_vars", None)
-                                                     or ast.Pass())):
-                    self.error(forms, node)
                 if k is not None:
                     kinds.add(k)
+                    updates += 1
+        stores = sum(isinstance(x, ast.Name) and x.id == name and isinstance(x.ctx, ast.Store)
+                     for st in body for x in ast.walk(st))
+        if stores != updates:
+            self.error(forms)
         reads = sum(isinstance(x, ast.Name) and x.id == name and isinstance(x.ctx, ast.Load)
                     for st in body for x in ast.walk(st))
         if reads != operand_reads:
@@ -2035,12 +2033,10 @@ class FunctionEmitter:
         batch_of = a if ra > 2 else b
         nbatch = batch_of.ty.rank - 2
         if ra > 2 and rb > 2:
-            for d in range(nbatch):
-                bad = self.op(f"arith.cmpi ne, {self.dim(a, d)}, {self.dim(b, d)} : index",
-                              "i1")
-                self.error_if(bad, "ValueError",
-                              f"matmul: batch dimension {d} differs between the operands "
-                              "(broadcasting size-1 batch dimensions is not supported)")
+            self.require_same_dims(a, b, range(nbatch), "ValueError",
+                                   lambda d: f"matmul: batch dimension {d} differs between the "
+                                   "operands (broadcasting size-1 batch dimensions is not "
+                                   "supported)")
         sizes = [self.dim(batch_of, d) for d in range(nbatch)]
         if ra >= 2:
             sizes.append(self.dim(a, ra - 2))
@@ -2048,12 +2044,10 @@ class FunctionEmitter:
             sizes.append(self.dim(b, rb - 1))
         t = ArrT(elem, len(sizes))
         out = self.op(f"vrir.empty({', '.join(sizes)}) : {t.mlir()}", t)
-        ix = ", ".join(f"i{d}" for d in range(nbatch))
-        lines = [f"{'    ' * d}for i{d} in range(out.shape[{d}]):" for d in range(nbatch)]
-        lhs = f"a[{ix}]" if ra > 2 else "a"
-        rhs = f"b[{ix}]" if rb > 2 else "b"
-        lines.append("    " * nbatch + f"out[{ix}] = {lhs} @ {rhs}")
-        return self.inline("\n".join(lines), {"a": a, "b": b, "out": out}, "out")
+        lhs = "a[ix]" if ra > 2 else "a"
+        rhs = "b[ix]" if rb > 2 else "b"
+        return self.inline(self.loop_nest_source("out", nbatch, [f"out[ix] = {lhs} @ {rhs}"]),
+                           {"a": a, "b": b, "out": out}, "out")
 
     def transpose(self, a, axes=None):
         """A.T / np.transpose(A, axes): a view with permuted dimensions."""
@@ -3225,28 +3219,36 @@ class FunctionEmitter:
 
     # boolean masks: A[mask] reads the selected elements in C order into a
     # new 1-D array; A[mask] = v writes them (v a scalar or one value each)
-    def mask_loops(self, rank, body):
-        """Python source of loops over every index (i0, i1, ...) of `m` in C
-        order around `body` (a template line using `ix`, the index tuple)."""
-        lines = [f"{'    ' * d}for i{d} in range(m.shape[{d}]):" for d in range(rank)]
+    @staticmethod
+    def loop_nest_source(array, rank, body):
+        """Template source of loops over the first `rank` dimensions of the
+        template variable `array` (counters i0, i1, ..., C order) around the
+        lines `body`, in which `ix` stands for the index tuple."""
+        lines = [f"{'    ' * d}for i{d} in range({array}.shape[{d}]):" for d in range(rank)]
         ix = ", ".join(f"i{d}" for d in range(rank))
         lines += ["    " * rank + line.replace("ix", ix) for line in body]
         return "\n".join(lines)
 
+    def require_same_dims(self, a, b, dims, exc, message):
+        """At run time, raise `exc` with `message(d)` for the first dimension
+        d of `dims` where arrays `a` and `b` differ."""
+        for d in dims:
+            bad = self.op(f"arith.cmpi ne, {self.dim(a, d)}, {self.dim(b, d)} : index", "i1")
+            self.error_if(bad, exc, message(d))
+
     def mask_count(self, a, m):
-        for d in range(a.ty.rank):
-            bad = self.op(f"arith.cmpi ne, {self.dim(m, d)}, {self.dim(a, d)} : index", "i1")
-            self.error_if(bad, "IndexError",
-                          f"boolean index did not match indexed array along axis {d}")
-        return self.inline("count = 0\n" + self.mask_loops(
-            a.ty.rank, ["if m[ix]:", "    count += 1"]), {"m": m}, "count")
+        self.require_same_dims(m, a, range(a.ty.rank), "IndexError",
+                               lambda d: f"boolean index did not match indexed array along "
+                               f"axis {d}")
+        return self.inline("count = 0\n" + self.loop_nest_source(
+            "m", a.ty.rank, ["if m[ix]:", "    count += 1"]), {"m": m}, "count")
 
     def mask_read(self, a, m):
         count = self.mask_count(a, m)
         t = ArrT(a.ty.elem, 1)
         out = self.op(f"vrir.empty({self.index(count)}) : {t.mlir()}", t)
-        return self.inline("k = 0\n" + self.mask_loops(
-            a.ty.rank, ["if m[ix]:", "    out[k] = a[ix]", "    k += 1"]),
+        return self.inline("k = 0\n" + self.loop_nest_source(
+            "m", a.ty.rank, ["if m[ix]:", "    out[k] = a[ix]", "    k += 1"]),
             {"a": a, "m": m, "out": out}, "out")
 
     def mask_write(self, a, m, v):
@@ -3263,7 +3265,8 @@ class FunctionEmitter:
         else:
             self.mask_count(a, m)  # the shape checks
             body = ["if m[ix]:", "    a[ix] = v"]
-        self.inline("k = 0\n" + self.mask_loops(a.ty.rank, body), {"a": a, "m": m, "v": v}, "k")
+        self.inline("k = 0\n" + self.loop_nest_source("m", a.ty.rank, body),
+                    {"a": a, "m": m, "v": v}, "k")
         return None
 
     def flat_only(self, name, a, axis):
@@ -3431,16 +3434,13 @@ class FunctionEmitter:
             arrays = [self.expand_dims(v, [axis]) for v in arrays]
         first = arrays[0]
         # The other dimensions must agree (store_slice would broadcast).
+        message = (f"np.{name}: all the input array dimensions except for the "
+                   "concatenation axis must match exactly" if name == "concatenate"
+                   else "np.stack: all input arrays must have the same shape")
         for v in arrays[1:]:
-            for d in range(out_rank):
-                if d == axis and name == "concatenate":
-                    continue
-                bad = self.op(f"arith.cmpi ne, {self.dim(v, d)}, {self.dim(first, d)} : index",
-                              "i1")
-                self.error_if(bad, "ValueError",
-                              f"np.{name}: all the input array dimensions except for the "
-                              "concatenation axis must match exactly" if name == "concatenate"
-                              else "np.stack: all input arrays must have the same shape")
+            self.require_same_dims(v, first, [d for d in range(out_rank)
+                                              if d != axis or name == "stack"],
+                                   "ValueError", lambda d: message)
         sizes = [self.dim(first, d) for d in range(out_rank)]
         total = self.from_index(sizes[axis])
         for v in arrays[1:]:
