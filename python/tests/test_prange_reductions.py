@@ -5,6 +5,8 @@ against plain Python on every layout; what is not a reduction is refused
 with the user's line; GPU sections take one reduction per loop."""
 import inspect
 import os
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -131,12 +133,23 @@ def test_negative_zero_and_nan():
 
 
 def test_result_does_not_depend_on_threads():
-    # Chunks are fixed, not per thread: the same bits on every run.
-    a = RNG.random(100003) * 1e6
-    first = sum_of_squares(a)
-    for _ in range(5):
-        assert sum_of_squares(a) == first
-    np.testing.assert_allclose(first, (a * a).sum(), rtol=1e-12)
+    # Chunks are fixed, not per thread: the same bits with 1, 2 and 3
+    # OpenMP threads (each count in its own process: libomp reads it once).
+    script = ("import sys, numpy as np; sys.path.insert(0, sys.argv[1]); "
+              "import test_prange_reductions as t; "
+              "a = np.random.default_rng(5).random(100003) * 1e6; "
+              "print(repr(t.sum_of_squares(a)))")
+    here = os.path.dirname(HERE)
+    results = set()
+    for threads in ("1", "2", "3"):
+        env = dict(os.environ, OMP_NUM_THREADS=threads,
+                   PYTHONPATH=os.pathsep.join([os.path.join(here, ".."), here]))
+        out = subprocess.run([sys.executable, "-c", script, here], env=env, check=True,
+                             capture_output=True, text=True).stdout
+        results.add(out.strip())
+    assert len(results) == 1, results
+    a = np.random.default_rng(5).random(100003) * 1e6
+    np.testing.assert_allclose(float(results.pop()), (a * a).sum(), rtol=1e-12)
 
 
 def test_bounds_error_in_a_reduction_loop():
