@@ -1,7 +1,7 @@
 """Runs functions of a VRIR module with vr-run and compares with NumPy.
 
 Usage (from a lit RUN line):
-  python compare.py SPEC.py WORKDIR [--leaks] [--target=TARGET]
+  python compare.py SPEC.py WORKDIR [--leaks] [--target=TARGET] [VR-RUN FLAGS]
 
 SPEC.py defines SOURCE (the .mlir file, relative to SPEC.py) and CASES, a
 list of `Case`s. A case names the entry function, its arguments in order
@@ -12,7 +12,8 @@ numpy.testing.assert_allclose (exact for integers and booleans). With
 --leaks every vr-run runs under valgrind, which must report no lost memory.
 With --target=TARGET every vr-run gets `--target=TARGET`: the same spec then
 checks the GPU sections' code on that GPU backend. A case whose `targets`
-list does not name the target is skipped (say why in the spec).
+list does not name the target is skipped (say why in the spec). Other
+options (--keep-checks, --outline-regions) are passed to every vr-run.
 """
 
 import dataclasses
@@ -135,13 +136,16 @@ def run_case(source, case, workdir, index, leaks=False):
 def main():
     spec_path, workdir = sys.argv[1], sys.argv[2]
     leaks = "--leaks" in sys.argv[3:]
-    # Every check kept (no bounds-check elimination): the same results and
-    # errors as with the passes, which the default run checks.
-    keep_checks = "--keep-checks" in sys.argv[3:]
     target = "cpu"
+    # Other options are vr-run's, for every case: --keep-checks (no
+    # bounds-check elimination) or --outline-regions must give the same
+    # results and errors as the default run.
+    vr_run_flags = []
     for option in sys.argv[3:]:
         if option.startswith("--target="):
             target = option.split("=", 1)[1]
+        elif option != "--leaks":
+            vr_run_flags.append(option)
     os.makedirs(workdir, exist_ok=True)
     spec = importlib.util.spec_from_file_location("spec", spec_path)
     module = importlib.util.module_from_spec(spec)
@@ -159,8 +163,8 @@ def main():
         if target != "cpu":
             case = dataclasses.replace(case,
                                        extra=case.extra + [f"--target={target}"])
-        if keep_checks:
-            case = dataclasses.replace(case, extra=case.extra + ["--keep-checks"])
+        if vr_run_flags:
+            case = dataclasses.replace(case, extra=case.extra + vr_run_flags)
         run_case(source, case, workdir, index, leaks)
 
 

@@ -91,6 +91,10 @@ static cl::opt<bool>
 static cl::opt<bool> noAffine(
     "no-affine",
     cl::desc("Lower loops through scf only (no vrir-raise-to-affine)"));
+static cl::opt<bool> outlineRegions(
+    "outline-regions",
+    cl::desc("Outline the potentially interesting regions of each function "
+             "behind vrir.dispatch (vrir-outline-regions)"));
 static cl::opt<unsigned> optLevel("O", cl::init(3), cl::Prefix,
                                   cl::desc("LLVM optimization level"));
 static cl::opt<unsigned>
@@ -456,6 +460,7 @@ LogicalResult lowerToLLVM(ModuleOp module) {
   options.pipeline.enableOpenMP = !noOpenMP;
   options.pipeline.eliminateBoundsChecks = !keepChecks;
   options.pipeline.raiseToAffine = !noAffine;
+  options.pipeline.outlineRegions = outlineRegions;
   std::string targetName = target;
   if (targetName.empty())
     if (const char *fromEnvironment = std::getenv("VRIR_TARGET"))

@@ -39,6 +39,10 @@ struct PipelineOptions {
   /// Take affine loop nests and subscripts through the affine dialect
   /// (vrir-raise-to-affine, affine-scalrep) on the way to LLVM.
   bool raiseToAffine = true;
+  /// Outline the potentially interesting regions of each function behind
+  /// `vrir.dispatch` (region specialization, thesis chapter 6). Until the
+  /// run-time dispatcher exists, dispatches call the generic region.
+  bool outlineRegions = false;
   GPUTarget gpuTarget = GPUTarget::None;
 };
 

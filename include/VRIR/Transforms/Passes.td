@@ -195,6 +195,38 @@ def TestLoopInfo : Pass<"vrir-test-loop-info"> {
   }];
 }
 
+def TestRegionDetection : Pass<"vrir-test-region-detection"> {
+  let summary = "Report the regions found by region detection";
+  let description = [{
+    For tests of the `RegionDetection` analysis
+    (`include/VRIR/Analysis/RegionDetection.h`, thesis 6.2-6.3 and appendix
+    B): a remark on the first op of every legal region with its number, its
+    last op, whether it is interesting (and why) and its critical shape and
+    value variables at entry; and a remark on every statement of a region
+    with the critical sets just before it (constants left out).
+  }];
+}
+
+def OutlineRegions : Pass<"vrir-outline-regions", "ModuleOp"> {
+  let summary = "Outline potentially interesting regions behind vrir.dispatch";
+  let description = [{
+    Thesis 6.2.4 and 6.4, the first phase of region specialization: region
+    detection finds the potentially interesting regions of every function
+    (loop nests on arrays, two or more array operations, array operations
+    in loops, GPU sections, together with the statements around them that
+    compute their shapes), and each moves into a private function
+    `@<function>_region<N>` whose arguments are the values it uses from
+    outside (constants are cloned in) and whose results are the values
+    used after it. At its place a `vrir.dispatch` calls it and lists which
+    arguments are critical shape and critical value variables.
+
+    A region is left in place when one of the values it uses has a type
+    that cannot cross a call (a range, a domain, a variable slot).
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::vrir::VRIRDialect"];
+}
+
 def Inline : Pass<"vrir-inline"> {
   let summary = "Inline calls to small functions, and every call in a "
                 "GPU section or parallel loop";

@@ -59,6 +59,8 @@ static const char *const kVRIRBack =
 void mlir::vrir::buildVRIRPipeline(OpPassManager &pm,
                                    const PipelineOptions &options) {
   std::string pipeline = kVRIRFront;
+  if (options.outlineRegions)
+    pipeline += "vrir-outline-regions,";
   if (options.eliminateBoundsChecks)
     pipeline += "vrir-bounds-check-elim,vrir-version-bounds-checks,";
   switch (options.gpuTarget) {
@@ -105,6 +107,11 @@ struct PipelineCLOptions : public PassPipelineOptions<PipelineCLOptions> {
       *this, "affine",
       llvm::cl::desc("Take affine loop nests through the affine dialect"),
       llvm::cl::init(true)};
+  Option<bool> outlineRegions{
+      *this, "regions",
+      llvm::cl::desc("Outline potentially interesting regions behind "
+                     "vrir.dispatch"),
+      llvm::cl::init(false)};
 };
 } // namespace
 
@@ -118,6 +125,7 @@ void mlir::vrir::registerVRIRPipelines() {
           options.enableOpenMP = cl.enableOpenMP;
           options.eliminateBoundsChecks = cl.eliminateBoundsChecks;
           options.raiseToAffine = cl.raiseToAffine;
+          options.outlineRegions = cl.outlineRegions;
           options.gpuTarget = gpuTarget;
           buildVRIRPipeline(pm, options);
         });

@@ -48,6 +48,27 @@ Value getAccessedArray(Operation *op) {
   return {};
 }
 
+/// The generic path of a region dispatch: a call of the region function.
+/// (Specialization happens at run time on the lowered module; until a
+/// dispatcher takes over the call, this is the whole semantics.)
+struct DispatchOpLowering : public OpConversionPattern<DispatchOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(DispatchOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Type> resultTypes;
+    if (failed(getTypeConverter()->convertTypes(op.getResultTypes(),
+                                                resultTypes)))
+      return rewriter.notifyMatchFailure(op, "unconvertible result type");
+    SmallVector<Value> operands;
+    for (ValueRange converted : adaptor.getOperands())
+      llvm::append_range(operands, converted);
+    rewriter.replaceOpWithNewOp<func::CallOp>(op, op.getCalleeAttr(),
+                                              resultTypes, operands);
+    return success();
+  }
+};
+
 struct ConvertVRIRToMemRefPass
     : public vrir::impl::ConvertVRIRToMemRefBase<ConvertVRIRToMemRefPass> {
   using ConvertVRIRToMemRefBase::ConvertVRIRToMemRefBase;
@@ -122,6 +143,7 @@ struct ConvertVRIRToMemRefPass
     populateVRIRSliceToMemRefPatterns(converter, patterns);
     populateVRIRViewToMemRefPatterns(converter, patterns);
     populateVRIRLinearAlgebraPatterns(converter, patterns);
+    patterns.add<DispatchOpLowering>(converter, context);
 
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))

@@ -36,21 +36,27 @@ static std::optional<std::string> getFilePosition(Location loc) {
   return std::nullopt;
 }
 
-std::string mlir::vrir::describeArraySite(Value array, Location accessLoc) {
-  std::string text;
-  if (auto found = getLocationName(array.getLoc())) {
-    text = "array '" + *found + "'";
-  } else if (auto arg = dyn_cast<BlockArgument>(array);
-             arg &&
-             isa_and_nonnull<FunctionOpInterface>(
-                 arg.getOwner()->getParentOp()) &&
-             arg.getOwner()->isEntryBlock()) {
-    text = ("array argument #" + Twine(arg.getArgNumber())).str();
-  } else if (auto position = getFilePosition(array.getLoc())) {
-    text = "array created at " + *position;
-  } else {
-    text = "array";
+std::string mlir::vrir::describeArray(Value array) {
+  if (auto found = getLocationName(array.getLoc()))
+    return "array '" + *found + "'";
+  if (auto arg = dyn_cast<BlockArgument>(array);
+      arg && arg.getOwner()->isEntryBlock()) {
+    if (auto function = dyn_cast_or_null<FunctionOpInterface>(
+            arg.getOwner()->getParentOp())) {
+      // An outlined region's argument says what it was in the caller.
+      if (auto described = function.getArgAttrOfType<StringAttr>(
+              arg.getArgNumber(), kArrayDescriptionAttrName))
+        return described.str();
+      return ("array argument #" + Twine(arg.getArgNumber())).str();
+    }
   }
+  if (auto position = getFilePosition(array.getLoc()))
+    return "array created at " + *position;
+  return "array";
+}
+
+std::string mlir::vrir::describeArraySite(Value array, Location accessLoc) {
+  std::string text = describeArray(array);
   if (auto position = getFilePosition(accessLoc))
     text += ", accessed at " + *position;
   return text;

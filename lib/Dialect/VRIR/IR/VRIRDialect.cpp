@@ -18,6 +18,10 @@ namespace {
 struct VRIRInlinerInterface : public DialectInlinerInterface {
   using DialectInlinerInterface::DialectInlinerInterface;
 
+  /// A dispatch stays: its callee is meant to be specialised at run time.
+  bool isLegalToInline(Operation *call, Operation *, bool) const final {
+    return !isa<DispatchOp>(call);
+  }
   bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
     return true;
   }

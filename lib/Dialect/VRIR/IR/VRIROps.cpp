@@ -1608,5 +1608,67 @@ LogicalResult MapOp::verifyRegions() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// DispatchOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult DispatchOp::verify() {
+  // Positions listed once each, in increasing order, naming operands of the
+  // kind each list is for.
+  auto checkList = [&](ArrayRef<int64_t> positions, StringRef list,
+                       function_ref<bool(Type)> accepts,
+                       StringRef what) -> LogicalResult {
+    int64_t previous = -1;
+    for (int64_t position : positions) {
+      if (position <= previous)
+        return emitOpError() << list
+                             << " must list operand positions once each, in "
+                                "increasing order";
+      if (position >= static_cast<int64_t>(getNumOperands()))
+        return emitOpError() << list << " names operand #" << position
+                             << " of " << getNumOperands();
+      Type type = getOperand(position).getType();
+      if (!accepts(type))
+        return emitOpError() << list << " names operand #" << position
+                             << " of type " << type << ", not " << what;
+      previous = position;
+    }
+    return success();
+  };
+  if (failed(checkList(
+          getCriticalShapes(), "critical_shapes",
+          [](Type type) { return isa<ArrayType>(type); }, "an array")))
+    return failure();
+  return checkList(
+      getCriticalValues(), "critical_values",
+      [](Type type) {
+        if (auto array = dyn_cast<ArrayType>(type))
+          type = array.getElementType();
+        return type.isIntOrIndex();
+      },
+      "an integer or an integer array");
+}
+
+LogicalResult
+DispatchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto callee =
+      symbolTable.lookupNearestSymbolFrom<func::FuncOp>(*this, getCalleeAttr());
+  if (!callee)
+    return emitOpError() << "names " << getCalleeAttr()
+                         << ", which is not a function of this module";
+  FunctionType type = callee.getFunctionType();
+  if (!llvm::equal(type.getInputs(), getOperandTypes()) ||
+      !llvm::equal(type.getResults(), getResultTypes()))
+    return emitOpError() << "has type "
+                         << FunctionType::get(getContext(), getOperandTypes(),
+                                              getResultTypes())
+                         << " but the region " << getCalleeAttr()
+                         << " has type " << type;
+  if (callee.isExternal())
+    return emitOpError() << "names " << getCalleeAttr()
+                         << ", a declaration: a region has a body";
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "VRIR/Dialect/VRIR/IR/VRIROps.cpp.inc"

@@ -13,6 +13,7 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/InferIntRangeInterface.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
@@ -58,6 +59,13 @@ inline IndexFlags getDefaultIndexFlags() {
 /// (a NameLoc, as frontends attach, or the function argument number) and the
 /// accessing op's source location, for run-time errors and remarks.
 std::string describeArraySite(Value array, Location accessLoc);
+/// The first part of describeArraySite: "array 'A'", "array argument #0",
+/// "array created at file.py:3:7".
+std::string describeArray(Value array);
+/// Argument attribute of a function outlined from another (a region) that
+/// keeps describeArray's text for the value the argument was in the caller.
+inline constexpr llvm::StringLiteral kArrayDescriptionAttrName =
+    "vrir.array_description";
 
 /// What a `vrir.load` and a `vrir.store` have in common, for passes that
 /// treat element accesses alike: the array, the indices and their flags (the

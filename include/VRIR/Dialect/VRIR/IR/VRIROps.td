@@ -11,6 +11,7 @@
 include "VRIR/Dialect/VRIR/IR/VRIRDialect.td"
 include "VRIR/Dialect/VRIR/IR/VRIRAttrs.td"
 include "VRIR/Dialect/VRIR/IR/VRIRTypes.td"
+include "mlir/Interfaces/CallInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/InferIntRangeInterface.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
@@ -18,6 +19,7 @@ include "mlir/Interfaces/LoopLikeInterface.td"
 include "mlir/Interfaces/MemorySlotInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/OpAsmInterface.td"
+include "mlir/IR/SymbolInterfaces.td"
 
 //===----------------------------------------------------------------------===//
 // Type constraints
@@ -812,6 +814,57 @@ def VRIR_YieldOp : VRIR_Op<"yield", [Pure, Terminator,
   let arguments = (ins Variadic<AnyType>:$values);
   let builders = [OpBuilder<(ins), [{ /* nothing to build */ }]>];
   let assemblyFormat = "attr-dict ($values^ `:` qualified(type($values)))?";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Region specialization (thesis chapter 6)
+//===----------------------------------------------------------------------===//
+
+def VRIR_DispatchOp : VRIR_Op<"dispatch", [CallOpInterface,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "call an outlined region through its specialization dispatcher";
+  let description = [{
+    Stands where region detection (thesis 6.3) found a potentially
+    interesting region, which `vrir-outline-regions` moved into the function
+    `callee`. Its operands are the region's inputs. `critical_shapes` lists
+    the operands (by position) that are arrays whose sizes and strides the
+    region's shape facts depend on, `critical_values` the operands whose
+    values they depend on (integer scalars, or small index arrays). At run
+    time the dispatcher looks the shapes, strides, values and aliasing of
+    these operands up in the region's code cache and runs a version of
+    `callee` specialised for them; the semantics are those of calling
+    `callee` with the operands.
+
+    ```mlir
+    %r = vrir.dispatch @f_region0(%A, %B, %n) shapes [0, 1] values [2]
+        : (!vrir.array<f64, 2, row_major>, !vrir.array<f64, 2, row_major>,
+           index) -> f64
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$callee,
+                       Variadic<AnyType>:$operands,
+                       DenseI64ArrayAttr:$critical_shapes,
+                       DenseI64ArrayAttr:$critical_values,
+                       OptionalAttr<DictArrayAttr>:$arg_attrs,
+                       OptionalAttr<DictArrayAttr>:$res_attrs);
+  let results = (outs Variadic<AnyType>:$results);
+  let assemblyFormat = [{
+    $callee `(` $operands `)` `shapes` $critical_shapes
+    `values` $critical_values attr-dict `:` functional-type($operands, results)
+  }];
+  let extraClassDeclaration = [{
+    operand_range getArgOperands() { return getOperands(); }
+    ::mlir::MutableOperandRange getArgOperandsMutable() {
+      return getOperandsMutable();
+    }
+    ::mlir::CallInterfaceCallable getCallableForCallee() {
+      return (*this)->getAttrOfType<::mlir::SymbolRefAttr>("callee");
+    }
+    void setCalleeFromCallable(::mlir::CallInterfaceCallable callee) {
+      (*this)->setAttr("callee", ::llvm::cast<::mlir::SymbolRefAttr>(callee));
+    }
+  }];
   let hasVerifier = 1;
 }
 
