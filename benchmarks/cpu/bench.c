@@ -21,6 +21,13 @@
  *
  * -a adds the diagnostic rows (heat3d-contract: VRIR with FMA contraction
  * allowed).
+ *
+ * Kernels built with `vr-run --specialize` (run.py --vr-run-flag=--specialize)
+ * call their regions through the run-time dispatcher; with
+ * VRIR_SPECIALIZER=path/to/libVRIRCompiler.so the driver installs that
+ * compiler as the specializer (so the first run of a kernel compiles its
+ * specialised version; the medians leave it out) and prints each region's
+ * counters on stderr at the end.
  */
 #define _GNU_SOURCE
 #include "kernels_c.h"
@@ -133,6 +140,52 @@ static void *open_kernel(const char *name) {
   if (open_lib_count < 16)
     open_libs[open_lib_count++] = handle;
   return handle;
+}
+
+/* Region specialization: the compiler that specialises regions at run
+ * time, when VRIR_SPECIALIZER names it. */
+static void *specializer_lib;
+
+static void install_specializer(void) {
+  const char *path = getenv("VRIR_SPECIALIZER");
+  if (!path || !*path)
+    return;
+  specializer_lib = dlopen(path, RTLD_NOW | RTLD_GLOBAL);
+  if (!specializer_lib)
+    die("cannot load %s: %s", path, dlerror());
+  void (*install)(const char *, int) = (void (*)(const char *, int))dlsym(
+      specializer_lib, "vrirInstallRegionSpecializer");
+  if (!install)
+    die("%s has no vrirInstallRegionSpecializer", path);
+  install(NULL, 3);
+}
+
+/* Mirrors vrir_rt_region_stats of include/VRIR/Runtime/VRIRRegions.h. */
+typedef struct {
+  const char *name;
+  uint64_t calls, hits, misses, generic, compileFailures;
+  double compileMs;
+  uint64_t checks, proven, cached;
+} RegionStats;
+
+static void print_region_stats(void) {
+  if (!specializer_lib)
+    return;
+  int (*count)(void) = (int (*)(void))dlsym(RTLD_DEFAULT, "vrir_rt_region_count");
+  int (*get)(int, RegionStats *) =
+      (int (*)(int, RegionStats *))dlsym(RTLD_DEFAULT, "vrir_rt_region_get_stats");
+  if (!count || !get)
+    return;
+  for (int i = 0; i < count(); ++i) {
+    RegionStats r;
+    if (get(i, &r) == 0)
+      fprintf(stderr,
+              "region %s: calls=%lu hits=%lu misses=%lu generic=%lu "
+              "compile_ms=%.1f checks=%lu proven=%lu\n",
+              r.name, (unsigned long)r.calls, (unsigned long)r.hits,
+              (unsigned long)r.misses, (unsigned long)r.generic, r.compileMs,
+              (unsigned long)r.checks, (unsigned long)r.proven);
+  }
 }
 
 static void *entry(void *handle, const char *function) {
@@ -892,12 +945,14 @@ int main(int argc, char **argv) {
           "each, libraries in %s\n",
           cpu, threads, sysconf(_SC_NPROCESSORS_ONLN), reps, lib_dir);
 
+  install_specializer();
   int failures = 0;
   for (int i = 0; i < NBENCH; ++i)
     if (benches[i].selected) {
       run_bench(&benches[i], reps);
       failures += benches[i].failed;
     }
+  print_region_stats();
 
   printf("Measured %s on %s (%ld CPUs online), OMP_NUM_THREADS=%d, median of "
          "%d runs.\n\n",

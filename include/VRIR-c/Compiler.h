@@ -56,6 +56,12 @@ typedef struct VrirCompileOptions {
   int eliminateBoundsChecks;
   /* If not NULL, receives the bounds-check counts of the compiled module. */
   VrirBoundsCheckCounts *boundsChecks;
+  /* Non-zero: region specialization (thesis chapter 6). The library's
+   * regions are compiled again, at run time in the process that calls
+   * them, for the shapes, values and aliasing of their arguments; this
+   * call installs the specializer in this process (see
+   * vrirInstallRegionSpecializer). */
+  int specializeRegions;
 } VrirCompileOptions;
 
 enum {
@@ -68,6 +74,14 @@ enum {
 /* The defaults: OpenMP on, -O3, no source name, the runtime next to the
  * compiler library, GPU sections on the CPU. */
 VRIR_CAPI_EXPORTED void vrirCompileOptionsInit(VrirCompileOptions *options);
+
+/* Makes this process compile specialised versions of the regions of
+ * libraries built with `specializeRegions` when they are called (a process
+ * that only loads such a library runs their generic versions otherwise).
+ * `runtimeDirectory` as in VrirCompileOptions (NULL: next to this library).
+ * Idempotent. */
+VRIR_CAPI_EXPORTED void
+vrirInstallRegionSpecializer(const char *runtimeDirectory, int optLevel);
 
 /* Parses `length` bytes of MLIR at `mlirText`, lowers the module with
  * `vrir-to-cpu`, optimizes it for the host CPU and links the shared library

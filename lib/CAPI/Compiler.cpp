@@ -45,6 +45,14 @@ void vrirCompileOptionsInit(VrirCompileOptions *options) {
   options->gpuTarget = VRIR_TARGET_CPU;
   options->eliminateBoundsChecks = 1;
   options->boundsChecks = nullptr;
+  options->specializeRegions = 0;
+}
+
+void vrirInstallRegionSpecializer(const char *runtimeDirectory, int optLevel) {
+  vrir::initializeDriver();
+  vrir::installRegionSpecializer(
+      runtimeDirectory ? std::string(runtimeDirectory) : getLibraryDirectory(),
+      static_cast<unsigned>(std::clamp(optLevel, 0, 3)));
 }
 
 int vrirCompileToSharedLibrary(const char *mlirText, size_t length,
@@ -74,6 +82,7 @@ int vrirCompileToSharedLibrary(const char *mlirText, size_t length,
   compileOptions.pipeline.enableOpenMP = options->enableOpenMP != 0;
   compileOptions.pipeline.eliminateBoundsChecks =
       options->eliminateBoundsChecks != 0;
+  compileOptions.pipeline.specializeRegions = options->specializeRegions != 0;
   vrir::BoundsCheckCounts counts;
   if (options->boundsChecks)
     compileOptions.boundsChecks = &counts;
@@ -101,6 +110,8 @@ int vrirCompileToSharedLibrary(const char *mlirText, size_t length,
   std::string runtimeDirectory = options->runtimeDirectory
                                      ? options->runtimeDirectory
                                      : getLibraryDirectory();
+  if (options->specializeRegions)
+    vrirInstallRegionSpecializer(runtimeDirectory.c_str(), options->optLevel);
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (module &&
       succeeded(vrir::compileToSharedLibrary(

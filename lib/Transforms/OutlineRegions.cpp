@@ -45,7 +45,41 @@ SmallVector<Operation *> getRange(const DetectedRegion &region) {
   return ops;
 }
 
+constexpr llvm::StringLiteral kCriticalShapes = "vrir.critical_shapes",
+                              kCriticalValues = "vrir.critical_values";
+
+/// The signature entry of an argument (include/VRIR/Runtime/VRIRRegions.h).
+std::string describeArgument(Type type, bool criticalShape,
+                             bool criticalValue) {
+  std::string entry;
+  auto bytesOf = [](Type element) -> unsigned {
+    if (auto complex = dyn_cast<ComplexType>(element))
+      return 2 * ((complex.getElementType().getIntOrFloatBitWidth() + 7) / 8);
+    if (element.isIndex())
+      return 8;
+    return (element.getIntOrFloatBitWidth() + 7) / 8;
+  };
+  if (auto array = dyn_cast<ArrayType>(type))
+    entry = "m" + std::to_string(array.getRank()) + ":" +
+            std::to_string(bytesOf(array.getElementType()));
+  else if (type.isIndex())
+    entry = "i64";
+  else if (auto integer = dyn_cast<IntegerType>(type))
+    entry = "i" + std::to_string(integer.getWidth());
+  else if (auto real = dyn_cast<FloatType>(type))
+    entry = "f" + std::to_string(real.getWidth());
+  else
+    entry = "o";
+  if (criticalShape)
+    entry += "S";
+  if (criticalValue)
+    entry += "V";
+  return entry;
+}
+
 struct OutlineRegions : public vrir::impl::OutlineRegionsBase<OutlineRegions> {
+  using OutlineRegionsBase::OutlineRegionsBase;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SymbolTable symbols(module);
@@ -71,6 +105,10 @@ struct OutlineRegions : public vrir::impl::OutlineRegionsBase<OutlineRegions> {
           previous = callee;
         }
     }
+    // What the dispatcher needs, once every region is outlined (a region's
+    // source holds the final form of the functions it calls).
+    for (func::FuncOp callee : outlined)
+      describeForDispatcher(callee, symbols);
   }
 
   /// Outlines `region` as region `number` of `function`; a null function
@@ -149,6 +187,7 @@ struct OutlineRegions : public vrir::impl::OutlineRegionsBase<OutlineRegions> {
         (function.getName() + "_region" + Twine(number)).str(), type);
     callee.setPrivate();
     symbols.insert(callee);
+    outlined.push_back(callee);
     Block *entry = callee.addEntryBlock();
     // Errors inside the region name arrays as the caller knows them.
     for (auto [position, input] : llvm::enumerate(inputs)) {
@@ -166,6 +205,10 @@ struct OutlineRegions : public vrir::impl::OutlineRegionsBase<OutlineRegions> {
       if (region.critical.values.contains(input))
         valuePositions.push_back(position);
     }
+    callee->setAttr(kCriticalShapes,
+                    builder.getDenseI64ArrayAttr(shapePositions));
+    callee->setAttr(kCriticalValues,
+                    builder.getDenseI64ArrayAttr(valuePositions));
     builder.setInsertionPoint(ops.front());
     auto dispatch = DispatchOp::create(
         builder, ops.front()->getLoc(), outputTypes,
@@ -196,5 +239,65 @@ struct OutlineRegions : public vrir::impl::OutlineRegionsBase<OutlineRegions> {
       constant->replaceUsesWithIf(clone->getResults(), insideCallee);
     return callee;
   }
+
+  /// Sets `vrir.region` on `callee`: its source (it and every function it
+  /// references, as a module with the original's attributes), signature
+  /// and the pipeline options of its specialised versions.
+  void describeForDispatcher(func::FuncOp callee, SymbolTable &symbols) {
+    auto shapes = callee->getAttrOfType<DenseI64ArrayAttr>(kCriticalShapes);
+    auto values = callee->getAttrOfType<DenseI64ArrayAttr>(kCriticalValues);
+    callee->removeAttr(kCriticalShapes);
+    callee->removeAttr(kCriticalValues);
+    std::string signature;
+    for (auto [position, type] : llvm::enumerate(callee.getArgumentTypes())) {
+      if (position)
+        signature += ",";
+      signature += describeArgument(
+          type, llvm::is_contained(shapes.asArrayRef(), position),
+          llvm::is_contained(values.asArrayRef(), position));
+    }
+
+    ModuleOp module = getOperation();
+    OpBuilder builder(module.getContext());
+    OwningOpRef<ModuleOp> source = ModuleOp::create(callee.getLoc());
+    for (NamedAttribute attribute : module->getAttrs())
+      if (attribute.getName() != SymbolTable::getSymbolAttrName())
+        (*source)->setAttr(attribute.getName(), attribute.getValue());
+    llvm::SetVector<Operation *> functions;
+    functions.insert(callee);
+    for (unsigned next = 0; next < functions.size(); ++next) {
+      auto uses = SymbolTable::getSymbolUses(functions[next]);
+      if (!uses)
+        continue;
+      for (const SymbolTable::SymbolUse &use : *uses)
+        if (Operation *symbol = symbols.lookup(
+                use.getSymbolRef().getRootReference().getValue()))
+          functions.insert(symbol);
+    }
+    builder.setInsertionPointToEnd(source->getBody());
+    for (Operation *function : functions) {
+      Operation *copy = builder.clone(*function);
+      copy->removeAttr("vrir.region");
+      if (auto copied = dyn_cast<func::FuncOp>(copy))
+        copied.setVisibility(function == callee.getOperation()
+                                 ? SymbolTable::Visibility::Public
+                                 : SymbolTable::Visibility::Private);
+    }
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    // Locations kept: errors in specialised code name the user's lines.
+    source->print(os, OpPrintingFlags().enableDebugInfo());
+
+    callee->setAttr(
+        "vrir.region",
+        builder.getDictionaryAttr(
+            {builder.getNamedAttr("source", builder.getStringAttr(text)),
+             builder.getNamedAttr("signature",
+                                  builder.getStringAttr(signature)),
+             builder.getNamedAttr("options",
+                                  builder.getStringAttr(pipelineOptions))}));
+  }
+
+  SmallVector<func::FuncOp> outlined;
 };
 } // namespace

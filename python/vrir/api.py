@@ -183,8 +183,12 @@ def _fits(value, declared):
 # ---------------------------------------------------------------- jit
 class JitFunction:
     def __init__(self, fn, boundscheck=True, target=None, signatures=None,
-                 eliminate_checks=True):
+                 eliminate_checks=True, specialize=False):
         self.py_func = fn
+        # Region specialization (thesis chapter 6): the loop nests and array
+        # expressions of the function are compiled again at run time for the
+        # shapes, values and aliasing of the arrays they get.
+        self.specialize = bool(specialize)
         # False keeps every check (the compiler otherwise removes those it
         # proves never fail): for comparisons and for testing the proofs.
         self.eliminate_checks = bool(eliminate_checks)
@@ -311,18 +315,23 @@ def _describable(v):
         return False
 
 
-def jit(signature_or_function=None, *, boundscheck=True, target=None, eliminate_checks=True):
+def jit(signature_or_function=None, *, boundscheck=True, target=None, eliminate_checks=True,
+        specialize=False):
     """`@vrir.jit`, `@vrir.jit(boundscheck=False, target="cpu")`, or
     ahead of time for declared argument types: `@vrir.jit("f64[:, ::1], i64")`,
     a list of such signatures, or a tuple of type objects
     (`@vrir.jit((vrir.f64[:, :], vrir.i64))`). Parameter annotations with VRIR
-    types (`def f(A: vrir.f64[:, ::1], n: vrir.i64)`) declare a signature too."""
+    types (`def f(A: vrir.f64[:, ::1], n: vrir.i64)`) declare a signature too.
+    `specialize=True` turns region specialization on: each loop nest or
+    group of array operations is compiled again, on its first call with new
+    shapes, values or aliasing of its arrays, for exactly those
+    (`vrir.region_stats()` says what it did)."""
     if target is not None:
         _check_target_name(target)
     sig = signature_or_function
     if inspect.isfunction(sig):
         return JitFunction(sig, boundscheck=boundscheck, target=target,
-                           eliminate_checks=eliminate_checks)
+                           eliminate_checks=eliminate_checks, specialize=specialize)
     if sig is None:
         sigs = None
     elif isinstance(sig, list):
@@ -342,5 +351,5 @@ def jit(signature_or_function=None, *, boundscheck=True, target=None, eliminate_
         if not inspect.isfunction(fn):
             raise TypeError("@vrir.jit applies to Python functions")
         return JitFunction(fn, boundscheck=boundscheck, target=target, signatures=sigs,
-                           eliminate_checks=eliminate_checks)
+                           eliminate_checks=eliminate_checks, specialize=specialize)
     return decorate

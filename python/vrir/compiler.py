@@ -34,7 +34,7 @@ class CompileOptions(ctypes.Structure):
     _fields_ = [("sourceName", ctypes.c_char_p), ("runtimeDirectory", ctypes.c_char_p),
                 ("enableOpenMP", ctypes.c_int), ("optLevel", ctypes.c_int),
                 ("gpuTarget", ctypes.c_int), ("eliminateBoundsChecks", ctypes.c_int),
-                ("boundsChecks", ctypes.c_void_p)]
+                ("boundsChecks", ctypes.c_void_p), ("specializeRegions", ctypes.c_int)]
 
 
 class BoundsCheckCounts(ctypes.Structure):
@@ -65,6 +65,8 @@ def library():
                 ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_char_p,
                 ctypes.POINTER(CompileOptions), ctypes.POINTER(ctypes.c_void_p)]
             lib.vrirCompileToSharedLibrary.restype = ctypes.c_int
+            lib.vrirInstallRegionSpecializer.argtypes = [ctypes.c_char_p, ctypes.c_int]
+            lib.vrirInstallRegionSpecializer.restype = None
             lib.vrirFreeString.argtypes = [ctypes.c_void_p]
             lib.vrirFreeString.restype = None
             _libraries[path] = lib
@@ -83,10 +85,23 @@ def identity():
     return f"{path}:{st.st_size}:{st.st_mtime_ns}"
 
 
+_specializer_installed = False
+
+
+def install_specializer():
+    """Makes this process compile specialised versions of the regions of
+    kernels built with specialize=True when they run (once)."""
+    global _specializer_installed
+    if not _specializer_installed:
+        library().vrirInstallRegionSpecializer(None, 3)
+        _specializer_installed = True
+
+
 def compile_to_shared_library(text, entry, output, source_name=None, target="cpu",
-                              eliminate_checks=True):
+                              eliminate_checks=True, specialize=False):
     """Compiles the MLIR `text` into the shared library `output`, its GPU
-    sections for `target` (a key of GPU_TARGETS); raises
+    sections for `target` (a key of GPU_TARGETS), its regions specialised
+    at run time with `specialize`; raises
     CompileError with the compiler's diagnostics (FILE:LINE:COL: error: ...).
     Returns the bounds-check counts (a dict: checks, proven, repeated,
     hoisted, kept). ctypes releases the GIL for the call, so other threads
@@ -98,6 +113,7 @@ def compile_to_shared_library(text, entry, output, source_name=None, target="cpu
         options.sourceName = os.fsencode(source_name)
     options.gpuTarget = GPU_TARGETS[target]
     options.eliminateBoundsChecks = int(bool(eliminate_checks))
+    options.specializeRegions = int(bool(specialize))
     counts = BoundsCheckCounts()
     options.boundsChecks = ctypes.cast(ctypes.byref(counts), ctypes.c_void_p)
     error = ctypes.c_void_p()

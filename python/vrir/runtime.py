@@ -59,6 +59,37 @@ class _GpuStats(ctypes.Structure):
                 ("disk_cache_hits", ctypes.c_int64), ("evictions", ctypes.c_int64)]
 
 
+class _RegionStats(ctypes.Structure):
+    # vrir_rt_region_stats of include/VRIR/Runtime/VRIRRegions.h
+    _fields_ = [("name", ctypes.c_char_p), ("calls", ctypes.c_uint64),
+                ("hits", ctypes.c_uint64), ("misses", ctypes.c_uint64),
+                ("generic", ctypes.c_uint64), ("compile_failures", ctypes.c_uint64),
+                ("compile_ms", ctypes.c_double), ("checks", ctypes.c_uint64),
+                ("proven", ctypes.c_uint64), ("cached", ctypes.c_uint64)]
+
+
+def region_stats():
+    """Per specialised region called in this process (by its function's
+    name): calls, cache hits and misses, calls that ran the generic version,
+    failed compiles, compile time, bounds checks of the specialised versions
+    and those proven never to fail, versions cached now."""
+    lib = runtime_lib()
+    lib.vrir_rt_region_count.restype = ctypes.c_int
+    lib.vrir_rt_region_get_stats.argtypes = [ctypes.c_int, ctypes.POINTER(_RegionStats)]
+    lib.vrir_rt_region_get_stats.restype = ctypes.c_int
+    result = {}
+    for index in range(lib.vrir_rt_region_count()):
+        stats = _RegionStats()
+        if lib.vrir_rt_region_get_stats(index, ctypes.byref(stats)) == 0:
+            entry = {name: getattr(stats, name) for name, _ in _RegionStats._fields_[1:]}
+            result[stats.name.decode()] = entry
+    return result
+
+
+def reset_region_stats():
+    runtime_lib().vrir_rt_region_reset_stats()
+
+
 _gpu_runtime = None
 
 
@@ -383,8 +414,10 @@ def compile_kernel(jitfn, argtypes, target="cpu"):
         hashlib.sha1(sig_text.encode()).hexdigest()[:10]
     text, rtypes = build_module(jitfn, argtypes, symbol)
     eliminate = getattr(jitfn, "eliminate_checks", True)
+    specialize = getattr(jitfn, "specialize", False)
     key = hashlib.sha256((FRONTEND_VERSION + compiler.identity() + "\n" + target + "\n" +
-                          ("" if eliminate else "keep-checks\n") + text).encode()).hexdigest()[:32]
+                          ("" if eliminate else "keep-checks\n") +
+                          ("specialize\n" if specialize else "") + text).encode()).hexdigest()[:32]
     d = cache.cache_dir()
     so = os.path.join(d, key + ".so")
     mlir = os.path.join(d, key + ".mlir")
@@ -399,10 +432,14 @@ def compile_kernel(jitfn, argtypes, target="cpu"):
             try:
                 counts = compiler.compile_to_shared_library(
                     text, symbol, out, source_name=mlir, target=target,
-                    eliminate_checks=eliminate)
+                    eliminate_checks=eliminate, specialize=specialize)
             except CompileError as e:
                 raise CompileError(f"compiling {jitfn.__name__} failed:\n{e}\n(MLIR kept in {mlir})") from None
             counts["compile_seconds"] = time.perf_counter() - t0
             cache.atomic_write(report, json.dumps(counts).encode())
             os.replace(out, so)
+    if specialize:
+        # Also for a kernel from the disk cache: its regions' dispatchers
+        # compile through this process's compiler.
+        compiler.install_specializer()
     return Kernel(jitfn.__name__, argtypes, rtypes, so, symbol, mlir, report)

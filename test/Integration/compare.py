@@ -13,7 +13,7 @@ numpy.testing.assert_allclose (exact for integers and booleans). With
 With --target=TARGET every vr-run gets `--target=TARGET`: the same spec then
 checks the GPU sections' code on that GPU backend. A case whose `targets`
 list does not name the target is skipped (say why in the spec). Other
-options (--keep-checks, --outline-regions) are passed to every vr-run.
+options (--keep-checks, --specialize) are passed to every vr-run.
 """
 
 import dataclasses
@@ -138,7 +138,7 @@ def main():
     leaks = "--leaks" in sys.argv[3:]
     target = "cpu"
     # Other options are vr-run's, for every case: --keep-checks (no
-    # bounds-check elimination) or --outline-regions must give the same
+    # bounds-check elimination) or --specialize must give the same
     # results and errors as the default run.
     vr_run_flags = []
     for option in sys.argv[3:]:

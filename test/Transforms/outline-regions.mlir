@@ -1,4 +1,7 @@
 // RUN: vr-opt %s -split-input-file -vrir-outline-regions | FileCheck %s
+// RUN: vr-opt %s -split-input-file \
+// RUN:   -vrir-outline-regions="pipeline-options=vulkan:0:1:1" \
+// RUN:   | FileCheck %s --check-prefix=OPTIONS
 //
 // vrir-outline-regions: each interesting region becomes a private function
 // called through vrir.dispatch.
@@ -17,6 +20,9 @@ func.func private @opaque() -> index
 // CHECK:         vrir.dispatch @two_regions_region1(%[[S]], %[[K]]) shapes [0] values [1] : (!vrir.array<f64, 2, row_major>, index) -> ()
 // CHECK:         return %[[S]]
 // CHECK:       func.func private @two_regions_region0(%[[N2:.*]]: index, %[[A2:.*]]: !vrir.array<f64, 2, row_major> {vrir.array_description = "array argument #0"}) -> !vrir.array<f64, 2, row_major>
+// The dispatcher's description: the region as a module (public, with
+// locations), one signature entry per argument, the pipeline options.
+// CHECK-SAME:    attributes {vrir.region = {options = "cpu:1:1:1", signature = "i64V,m2:8S", source = "{{.*}}func.func @two_regions_region0(%arg0: index loc({{.*}}
 // CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
 // CHECK:         %[[B:.*]] = vrir.zeros(%[[N2]], %[[N2]])
@@ -25,6 +31,7 @@ func.func private @opaque() -> index
 // CHECK:           vrir.store %{{.*}}, %[[B]]
 // CHECK:         return %[[B]]
 // CHECK:       func.func private @two_regions_region1(%{{.*}}: !vrir.array<f64, 2, row_major> {vrir.array_description = "array created at {{.*}}outline-regions.mlir:{{[0-9]+}}:{{[0-9]+}}"}, %{{.*}}: index)
+// OPTIONS: vrir.region = {options = "vulkan:0:1:1"
 func.func @two_regions(%A: !m, %n: index) -> !m {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

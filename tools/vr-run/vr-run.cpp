@@ -15,6 +15,7 @@
 #include "VRIR/Dialect/VRIR/IR/VRIR.h"
 #include "VRIR/Driver/Driver.h"
 #include "VRIR/Runtime/VRIRGPURuntime.h"
+#include "VRIR/Runtime/VRIRRegions.h"
 #include "VRIR/Runtime/VRIRRuntime.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -91,10 +92,12 @@ static cl::opt<bool>
 static cl::opt<bool> noAffine(
     "no-affine",
     cl::desc("Lower loops through scf only (no vrir-raise-to-affine)"));
-static cl::opt<bool> outlineRegions(
-    "outline-regions",
-    cl::desc("Outline the potentially interesting regions of each function "
-             "behind vrir.dispatch (vrir-outline-regions)"));
+static cl::opt<bool> specializeRegions(
+    "specialize",
+    cl::desc("Region specialization: outline the potentially interesting "
+             "regions of each function and compile a version of each for "
+             "the shapes, values and aliasing it is called with "
+             "(VRIR_SPECIALIZE=0 runs the generic versions)"));
 static cl::opt<unsigned> optLevel("O", cl::init(3), cl::Prefix,
                                   cl::desc("LLVM optimization level"));
 static cl::opt<unsigned>
@@ -460,7 +463,7 @@ LogicalResult lowerToLLVM(ModuleOp module) {
   options.pipeline.enableOpenMP = !noOpenMP;
   options.pipeline.eliminateBoundsChecks = !keepChecks;
   options.pipeline.raiseToAffine = !noAffine;
-  options.pipeline.outlineRegions = outlineRegions;
+  options.pipeline.specializeRegions = specializeRegions;
   std::string targetName = target;
   if (targetName.empty())
     if (const char *fromEnvironment = std::getenv("VRIR_TARGET"))
@@ -632,6 +635,8 @@ int main(int argc, char **argv) {
   auto libraries = getRuntimeLibraries(getRuntimeDirectory(argv[0]));
   if (!libraries)
     fail(llvm::toString(libraries.takeError()));
+  if (specializeRegions)
+    installRegionSpecializer(getRuntimeDirectory(argv[0]), optLevel);
   std::vector<llvm::StringRef> libraryRefs(libraries->begin(),
                                            libraries->end());
   ExecutionEngineOptions engineOptions;
@@ -784,6 +789,24 @@ int main(int argc, char **argv) {
         static_cast<long long>(stats.waits),
         static_cast<long long>(stats.diskCacheHits),
         static_cast<long long>(stats.evictions));
+    for (int region = 0; region < vrir_rt_region_count(); ++region) {
+      vrir_rt_region_stats regionStats;
+      if (vrir_rt_region_get_stats(region, &regionStats))
+        continue;
+      llvm::errs() << llvm::format(
+          "region %s: calls=%llu hits=%llu misses=%llu generic=%llu "
+          "compile_failures=%llu compile_ms=%.1f checks=%llu proven=%llu "
+          "cached=%llu\n",
+          regionStats.name, static_cast<unsigned long long>(regionStats.calls),
+          static_cast<unsigned long long>(regionStats.hits),
+          static_cast<unsigned long long>(regionStats.misses),
+          static_cast<unsigned long long>(regionStats.generic),
+          static_cast<unsigned long long>(regionStats.compileFailures),
+          regionStats.compileMs,
+          static_cast<unsigned long long>(regionStats.checks),
+          static_cast<unsigned long long>(regionStats.proven),
+          static_cast<unsigned long long>(regionStats.cached));
+    }
   }
   if (printTime) {
     llvm::errs() << llvm::format("compile: %.1f ms\n", compileMs);

@@ -39,10 +39,12 @@ struct PipelineOptions {
   /// Take affine loop nests and subscripts through the affine dialect
   /// (vrir-raise-to-affine, affine-scalrep) on the way to LLVM.
   bool raiseToAffine = true;
-  /// Outline the potentially interesting regions of each function behind
-  /// `vrir.dispatch` (region specialization, thesis chapter 6). Until the
-  /// run-time dispatcher exists, dispatches call the generic region.
-  bool outlineRegions = false;
+  /// Region specialization (thesis chapter 6): outline the potentially
+  /// interesting regions of each function behind `vrir.dispatch`, whose
+  /// dispatcher runs versions compiled at run time for the shapes, values
+  /// and aliasing of their arguments (when the process has a specializer:
+  /// installRegionSpecializer), else the generic region.
+  bool specializeRegions = false;
   GPUTarget gpuTarget = GPUTarget::None;
 };
 

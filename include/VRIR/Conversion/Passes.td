@@ -292,4 +292,35 @@ def GpuLaunchToRuntime : Pass<"vrir-gpu-launch-to-runtime", "::mlir::ModuleOp"> 
   ];
 }
 
+def SpecializeRegionLLVM : Pass<"vrir-specialize-region-llvm",
+                                "::mlir::ModuleOp"> {
+  let summary = "Apply a specialised region's facts to its LLVM function";
+  let description = [{
+    After `convert-func-to-llvm`: an `llvm.func` carrying
+    `vrir.region_facts` (see `vrir-specialize-region`) gets, for each array
+    argument with a `shape`, its size and stride parameters replaced by
+    constants (so the address arithmetic of every access is constant-strided
+    and LLVM sees the trip counts), and, for each array marked `noalias`
+    (the dispatcher found that no other argument overlaps it), `noalias` on
+    its aligned data pointer; the scalars with a `value` become constants.
+    The attribute is removed.
+  }];
+}
+
+def LowerRegionDispatch : Pass<"vrir-lower-region-dispatch",
+                               "::mlir::ModuleOp"> {
+  let summary = "Call outlined regions through the run-time dispatcher";
+  let description = [{
+    After `convert-func-to-llvm`: each `llvm.func` carrying `vrir.region`
+    (from `vrir-outline-regions`) gets a dispatch wrapper of the same type,
+    which every call of the region now calls. The wrapper stores the facts
+    of its arguments (an array's aligned pointer, offset, sizes and strides;
+    a scalar's value) and asks `vrir_rt_dispatch`
+    (`include/VRIR/Runtime/VRIRRegions.h`), passing a global that holds the
+    region's name, signature, pipeline options, source and cache, for a
+    version specialised on those facts; it calls that version if there is
+    one and the generic region otherwise.
+  }];
+}
+
 #endif // VRIR_CONVERSION_PASSES_TD

@@ -106,6 +106,13 @@ LogicalResult compileToSharedLibrary(ModuleOp module, StringRef entry,
                                      const CompileOptions &options,
                                      StringRef runtimeDirectory);
 
+/// Makes this process compile specialised versions of outlined regions
+/// when their dispatchers ask (vrir_rt_set_specializer), JIT-linking them
+/// against the runtime libraries in `runtimeDirectory` (see
+/// getRuntimeLibraries) at LLVM optimization level `optLevel`.
+void installRegionSpecializer(StringRef runtimeDirectory,
+                              unsigned optLevel = 3);
+
 } // namespace vrir
 } // namespace mlir
 

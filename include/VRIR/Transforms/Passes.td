@@ -221,10 +221,42 @@ def OutlineRegions : Pass<"vrir-outline-regions", "ModuleOp"> {
     arguments are critical shape and critical value variables.
 
     A region is left in place when one of the values it uses has a type
-    that cannot cross a call (a range, a domain, a variable slot).
+    that cannot cross a call (a range, a domain, a variable slot), or when
+    a view of one of its inputs would leave it.
+
+    Each region function gets a `vrir.region` attribute for its dispatcher
+    (`vrir-lower-region-dispatch`): `source`, the region function (public)
+    and every function it references, as a VRIR module with the original
+    module's attributes; `signature`, one entry per argument (see
+    `include/VRIR/Runtime/VRIRRegions.h`); and `options`, the pipeline
+    options the specialised versions are compiled with (the pass option
+    `pipeline-options`).
   }];
+  let options = [
+    Option<"pipelineOptions", "pipeline-options", "std::string",
+           /*default=*/"\"cpu:1:1:1\"",
+           "Pipeline of the specialised versions: target:openmp:bce:affine "
+           "(target cpu, opencl, vulkan or opencl-spirv)">
+  ];
   let dependentDialects = ["::mlir::func::FuncDialect",
                            "::mlir::vrir::VRIRDialect"];
+}
+
+def SpecializeRegion : Pass<"vrir-specialize-region", "ModuleOp"> {
+  let summary = "Apply the run-time facts of a region being specialised";
+  let description = [{
+    Thesis 6.5 and 6.7, at the VRIR level: a function carrying
+    `vrir.region_facts` (one dictionary per argument, set by the run-time
+    specializer: `shape`/`strides` for a critical array, `value` for a
+    critical integer) gets its facts as constants. `vrir.dim` and
+    `vrir.numel` of such an array become constants, so do uses of such a
+    scalar, and canonicalization folds the loop bounds and sizes that
+    follow; bounds-check elimination, which runs next, proves checks
+    against the concrete extents. Functions without facts are left alone.
+    `vrir-specialize-region-llvm` applies the same facts (and `noalias`)
+    after lowering.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
 def Inline : Pass<"vrir-inline"> {

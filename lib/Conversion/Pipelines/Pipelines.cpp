@@ -53,14 +53,37 @@ static const char *const kVRIRBack =
     "finalize-memref-to-llvm{use-generic-functions=true},"
     "convert-complex-to-llvm,"
     "convert-arith-to-llvm,convert-index-to-llvm,convert-ub-to-llvm,"
-    "convert-cf-to-llvm,convert-func-to-llvm,convert-openmp-to-llvm,"
+    "convert-cf-to-llvm,convert-func-to-llvm,"
+    "vrir-specialize-region-llvm,vrir-lower-region-dispatch,"
+    "convert-openmp-to-llvm,"
     "reconcile-unrealized-casts,canonicalize";
 
 void mlir::vrir::buildVRIRPipeline(OpPassManager &pm,
                                    const PipelineOptions &options) {
   std::string pipeline = kVRIRFront;
-  if (options.outlineRegions)
-    pipeline += "vrir-outline-regions,";
+  if (options.specializeRegions) {
+    const char *target = "cpu";
+    switch (options.gpuTarget) {
+    case GPUTarget::None:
+      break;
+    case GPUTarget::OpenCLC:
+      target = "opencl";
+      break;
+    case GPUTarget::VulkanSPIRV:
+      target = "vulkan";
+      break;
+    case GPUTarget::OpenCLSPIRV:
+      target = "opencl-spirv";
+      break;
+    }
+    pipeline += (llvm::Twine("vrir-outline-regions{pipeline-options=") +
+                 target + ":" + (options.enableOpenMP ? "1" : "0") + ":" +
+                 (options.eliminateBoundsChecks ? "1" : "0") + ":" +
+                 (options.raiseToAffine ? "1" : "0") + "},")
+                    .str();
+  }
+  // The facts of a region being specialised (none elsewhere).
+  pipeline += "vrir-specialize-region,";
   if (options.eliminateBoundsChecks)
     pipeline += "vrir-bounds-check-elim,vrir-version-bounds-checks,";
   switch (options.gpuTarget) {
@@ -107,10 +130,10 @@ struct PipelineCLOptions : public PassPipelineOptions<PipelineCLOptions> {
       *this, "affine",
       llvm::cl::desc("Take affine loop nests through the affine dialect"),
       llvm::cl::init(true)};
-  Option<bool> outlineRegions{
-      *this, "regions",
+  Option<bool> specializeRegions{
+      *this, "specialize",
       llvm::cl::desc("Outline potentially interesting regions behind "
-                     "vrir.dispatch"),
+                     "vrir.dispatch, to be specialised at run time"),
       llvm::cl::init(false)};
 };
 } // namespace
@@ -125,7 +148,7 @@ void mlir::vrir::registerVRIRPipelines() {
           options.enableOpenMP = cl.enableOpenMP;
           options.eliminateBoundsChecks = cl.eliminateBoundsChecks;
           options.raiseToAffine = cl.raiseToAffine;
-          options.outlineRegions = cl.outlineRegions;
+          options.specializeRegions = cl.specializeRegions;
           options.gpuTarget = gpuTarget;
           buildVRIRPipeline(pm, options);
         });

@@ -1,6 +1,6 @@
 # RUN: %python %vrir_src_root/test/Integration/compare.py %s %t
 # RUN: %python %vrir_src_root/test/Integration/compare.py %s %t-keep --keep-checks
-# RUN: %python %vrir_src_root/test/Integration/compare.py %s %t-regions --outline-regions
+# RUN: %python %vrir_src_root/test/Integration/compare.py %s %t-regions --specialize
 # MATLAB semantics against NumPy: growth on write in a loop (and thesis
 # figure 4.4), column-major linear indexing, 1-based inclusive ranges with
 # negative steps, and the 1-based bounds errors.

@@ -2,6 +2,8 @@
 
 #include "VRIR/Dialect/VRIR/IR/VRIR.h"
 
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/InliningUtils.h"
@@ -57,8 +59,8 @@ LogicalResult VRIRDialect::verifyOperationAttribute(Operation *op,
   StringRef name = attr.getName().getValue();
   if (name == kGpuSectionAttrName) {
     if (!isa<UnitAttr>(attr.getValue()) ||
-        !(isa<GpuSectionOp>(op) || op->getName().getStringRef() ==
-                                       "scf.execute_region"))
+        !(isa<GpuSectionOp>(op) ||
+          op->getName().getStringRef() == "scf.execute_region"))
       return op->emitError("'")
              << name
              << "' is a unit attribute of vrir.gpu_section and of the "
@@ -70,9 +72,38 @@ LogicalResult VRIRDialect::verifyOperationAttribute(Operation *op,
   if (name == "vrir.sites") {
     auto sites = dyn_cast<ArrayAttr>(attr.getValue());
     if (!sites || op->getName().getStringRef() != "gpu.module" ||
-        !llvm::all_of(sites, [](Attribute site) { return isa<StringAttr>(site); }))
+        !llvm::all_of(sites,
+                      [](Attribute site) { return isa<StringAttr>(site); }))
       return op->emitError("'")
              << name << "' is an array of strings on a gpu.module";
+    return success();
+  }
+  // On an outlined region (vrir-outline-regions): what its dispatcher
+  // needs; on a region being specialised: the facts of its arguments.
+  bool onFunction = isa<FunctionOpInterface>(op) ||
+                    op->getName().getStringRef() == "llvm.func";
+  if (name == "vrir.region") {
+    auto info = dyn_cast<DictionaryAttr>(attr.getValue());
+    if (!info || !onFunction ||
+        !llvm::all_of(ArrayRef<StringRef>{"source", "signature", "options"},
+                      [&](StringRef field) {
+                        return isa_and_nonnull<StringAttr>(info.get(field));
+                      }))
+      return op->emitError("'")
+             << name
+             << "' is a dictionary of strings source, signature and options "
+                "on a function";
+    return success();
+  }
+  if (name == "vrir.region_facts") {
+    auto facts = dyn_cast<ArrayAttr>(attr.getValue());
+    if (!facts || !onFunction || !llvm::all_of(facts, [](Attribute fact) {
+          return isa<DictionaryAttr>(fact);
+        }))
+      return op->emitError("'")
+             << name
+             << "' is an array of dictionaries (one per argument) on "
+                "a function";
     return success();
   }
   if (name != kIndexBaseAttrName && name != kRangeExclusiveAttrName &&

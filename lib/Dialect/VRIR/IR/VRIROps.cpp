@@ -13,6 +13,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::vrir;
@@ -308,8 +309,23 @@ std::optional<DimSource> vrir::traceDimension(Value array, int64_t dim) {
   if (std::optional<OperandRange> sizes = getAllocSizes(array))
     return DimSource{(*sizes)[dim], std::nullopt, Value(), 0};
   Operation *def = array.getDefiningOp();
-  if (!def)
-    return std::nullopt;
+  if (!def) {
+    // An argument of a region specialised for its shape
+    // (vrir-specialize-region).
+    auto arg = cast<BlockArgument>(array);
+    auto function =
+        dyn_cast_or_null<FunctionOpInterface>(arg.getOwner()->getParentOp());
+    if (!function || !arg.getOwner()->isEntryBlock())
+      return std::nullopt;
+    auto facts = function->getAttrOfType<ArrayAttr>("vrir.region_facts");
+    if (!facts || arg.getArgNumber() >= facts.size())
+      return std::nullopt;
+    auto fact = dyn_cast<DictionaryAttr>(facts[arg.getArgNumber()]);
+    auto shape = fact ? fact.getAs<DenseI64ArrayAttr>("shape") : nullptr;
+    if (!shape || dim < 0 || dim >= static_cast<int64_t>(shape.size()))
+      return std::nullopt;
+    return DimSource{Value(), shape[dim], Value(), 0};
+  }
   Value source;
   if (isa<CopyOp, CastOp, UnaryOp>(def)) {
     source = def->getOperand(0);

@@ -1,0 +1,279 @@
+//===- VRIRRegions.cpp - Run-time dispatch of specialised regions ---------===//
+//
+// The code cache of thesis 6.2.4: per region, the versions compiled so far
+// keyed by the facts their code assumes, least recently used out.
+//
+//===----------------------------------------------------------------------===//
+
+#include "VRIR/Runtime/VRIRRegions.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <list>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace {
+struct ArgumentKind {
+  char kind = 'o'; // m (array), i (integer), f (float), o (other)
+  int rank = 0;
+  int bits = 0; // element bytes for arrays, bits for scalars
+  bool criticalShape = false, criticalValue = false;
+  int firstFact = 0;
+};
+
+struct Version {
+  std::vector<int64_t> key;
+  void *function;
+};
+
+struct RegionState {
+  std::mutex mutex;
+  std::string name;
+  std::vector<ArgumentKind> arguments;
+  int factCount = 0;
+  std::list<Version> versions; // most recently used first
+  vrir_rt_region_stats stats{};
+};
+
+std::mutex registryMutex;
+std::vector<RegionState *> &registry() {
+  static std::vector<RegionState *> regions;
+  return regions;
+}
+std::atomic<vrir_rt_specializer> specializer{nullptr};
+
+int readEnvironment(const char *name, int fallback) {
+  const char *text = std::getenv(name);
+  return text && *text ? std::atoi(text) : fallback;
+}
+std::atomic<int> enabled{readEnvironment("VRIR_SPECIALIZE", 1)};
+std::atomic<int> cacheSize{
+    std::max(1, readEnvironment("VRIR_REGION_CACHE", 5))};
+
+std::vector<ArgumentKind> parseSignature(const char *signature,
+                                         int &factCount) {
+  std::vector<ArgumentKind> arguments;
+  factCount = 0;
+  const char *p = signature;
+  while (*p) {
+    ArgumentKind argument;
+    argument.kind = *p++;
+    if (argument.kind == 'm') {
+      argument.rank =
+          static_cast<int>(std::strtol(p, const_cast<char **>(&p), 10));
+      if (*p == ':')
+        ++p;
+      argument.bits =
+          static_cast<int>(std::strtol(p, const_cast<char **>(&p), 10));
+    } else if (argument.kind == 'i' || argument.kind == 'f') {
+      argument.bits =
+          static_cast<int>(std::strtol(p, const_cast<char **>(&p), 10));
+    }
+    for (; *p && *p != ','; ++p) {
+      argument.criticalShape |= *p == 'S';
+      argument.criticalValue |= *p == 'V';
+    }
+    if (*p == ',')
+      ++p;
+    argument.firstFact = factCount;
+    factCount += argument.kind == 'm' ? 2 + 2 * argument.rank : 1;
+    arguments.push_back(argument);
+  }
+  return arguments;
+}
+
+/// The bytes an array argument can touch, [low, high); empty for an array
+/// with no elements.
+std::pair<int64_t, int64_t> byteRange(const ArgumentKind &argument,
+                                      const int64_t *facts) {
+  const int64_t *f = facts + argument.firstFact;
+  int64_t low = f[0] + f[1] * argument.bits, high = low;
+  for (int d = 0; d < argument.rank; ++d) {
+    int64_t size = f[2 + d], stride = f[2 + argument.rank + d];
+    if (size <= 0)
+      return {0, 0};
+    int64_t reach = (size - 1) * stride * argument.bits;
+    if (reach < 0)
+      low += reach;
+    else
+      high += reach;
+  }
+  return {low, high + argument.bits};
+}
+
+bool overlap(std::pair<int64_t, int64_t> a, std::pair<int64_t, int64_t> b) {
+  return a.first != a.second && b.first != b.second && a.first < b.second &&
+         b.first < a.second;
+}
+
+/// The key: critical shapes and strides, critical values, and for each
+/// array the first array it overlaps (itself if none before it). `noalias`
+/// receives, per argument, whether it is an array no other array overlaps.
+std::vector<int64_t> buildKey(const RegionState &state, const int64_t *facts,
+                              std::vector<bool> &noalias) {
+  std::vector<int64_t> key;
+  std::vector<std::pair<int64_t, int64_t>> ranges;
+  std::vector<size_t> arrays;
+  for (size_t i = 0; i < state.arguments.size(); ++i) {
+    const ArgumentKind &argument = state.arguments[i];
+    const int64_t *f = facts + argument.firstFact;
+    if (argument.kind == 'm') {
+      if (argument.criticalShape)
+        key.insert(key.end(), f + 2, f + 2 + 2 * argument.rank);
+      arrays.push_back(i);
+      ranges.push_back(byteRange(argument, facts));
+    } else if (argument.criticalValue) {
+      key.push_back(f[0]);
+    }
+  }
+  noalias.assign(state.arguments.size(), false);
+  for (size_t a = 0; a < arrays.size(); ++a) {
+    int64_t first = static_cast<int64_t>(a);
+    bool alone = true;
+    for (size_t b = 0; b < arrays.size(); ++b) {
+      if (b == a || !overlap(ranges[a], ranges[b]))
+        continue;
+      alone = false;
+      first = std::min(first, static_cast<int64_t>(b));
+    }
+    noalias[arrays[a]] = alone;
+    key.push_back(first);
+  }
+  return key;
+}
+
+/// The facts as the specializer's MLIR attribute.
+std::string describeFacts(const RegionState &state, const int64_t *facts,
+                          const std::vector<bool> &noalias) {
+  std::string text = "[";
+  for (size_t i = 0; i < state.arguments.size(); ++i) {
+    const ArgumentKind &argument = state.arguments[i];
+    const int64_t *f = facts + argument.firstFact;
+    std::string fields;
+    auto add = [&](const std::string &field) {
+      fields += (fields.empty() ? "" : ", ") + field;
+    };
+    if (argument.kind == 'm') {
+      add("rank = " + std::to_string(argument.rank) + " : i64");
+      if (argument.criticalShape) {
+        std::string shape = "shape = array<i64",
+                    strides = "strides = array<i64";
+        for (int d = 0; d < argument.rank; ++d) {
+          shape += (d ? ", " : ": ") + std::to_string(f[2 + d]);
+          strides +=
+              (d ? ", " : ": ") + std::to_string(f[2 + argument.rank + d]);
+        }
+        add(shape + ">");
+        add(strides + ">");
+      }
+      if (noalias[i])
+        add("noalias");
+    } else if (argument.criticalValue && argument.kind == 'i') {
+      add("value = " + std::to_string(f[0]) + " : i64");
+    }
+    text += (i ? ", {" : "{") + fields + "}";
+  }
+  return text + "]";
+}
+
+RegionState &getState(vrir_rt_region *region) {
+  std::lock_guard<std::mutex> lock(registryMutex);
+  if (!region->state) {
+    auto *state = new RegionState;
+    state->arguments = parseSignature(region->signature, state->factCount);
+    state->name = region->name;
+    state->stats.name = state->name.c_str();
+    registry().push_back(state);
+    region->state = state;
+  }
+  return *static_cast<RegionState *>(region->state);
+}
+} // namespace
+
+extern "C" {
+
+void *vrir_rt_dispatch(vrir_rt_region *region, const int64_t *facts) {
+  RegionState &state = getState(region);
+  std::lock_guard<std::mutex> lock(state.mutex);
+  ++state.stats.calls;
+  vrir_rt_specializer compile = specializer.load();
+  if (!enabled.load() || !compile) {
+    ++state.stats.generic;
+    return nullptr;
+  }
+  std::vector<bool> noalias;
+  std::vector<int64_t> key = buildKey(state, facts, noalias);
+  for (auto it = state.versions.begin(); it != state.versions.end(); ++it)
+    if (it->key == key) {
+      ++state.stats.hits;
+      state.versions.splice(state.versions.begin(), state.versions, it);
+      if (!it->function)
+        ++state.stats.generic;
+      return it->function;
+    }
+  ++state.stats.misses;
+  vrir_rt_compile_report report{};
+  std::string described = describeFacts(state, facts, noalias);
+  void *function = compile(region->source, region->name, region->options,
+                           described.c_str(), &report);
+  state.stats.compileMs += report.compileMs;
+  state.stats.checks += report.checks;
+  state.stats.proven += report.proven;
+  if (!function) {
+    ++state.stats.compileFailures;
+    ++state.stats.generic;
+  }
+  // A failed compile is remembered too: the generic version serves the key.
+  // Evicted code stays mapped (another thread may be running it).
+  state.versions.push_front({std::move(key), function});
+  while (state.versions.size() > static_cast<size_t>(cacheSize.load()))
+    state.versions.pop_back();
+  return function;
+}
+
+void vrir_rt_set_specializer(vrir_rt_specializer newSpecializer) {
+  specializer.store(newSpecializer);
+}
+
+void vrir_rt_set_specialization(int on, int size) {
+  enabled.store(on != 0);
+  if (size > 0)
+    cacheSize.store(size);
+}
+
+int vrir_rt_region_count(void) {
+  std::lock_guard<std::mutex> lock(registryMutex);
+  return static_cast<int>(registry().size());
+}
+
+int vrir_rt_region_get_stats(int index, vrir_rt_region_stats *stats) {
+  RegionState *state;
+  {
+    std::lock_guard<std::mutex> lock(registryMutex);
+    if (index < 0 || index >= static_cast<int>(registry().size()))
+      return 1;
+    state = registry()[index];
+  }
+  std::lock_guard<std::mutex> lock(state->mutex);
+  *stats = state->stats;
+  stats->cached = state->versions.size();
+  return 0;
+}
+
+void vrir_rt_region_reset_stats(void) {
+  std::lock_guard<std::mutex> lock(registryMutex);
+  for (RegionState *state : registry()) {
+    std::lock_guard<std::mutex> regionLock(state->mutex);
+    const char *name = state->stats.name;
+    state->stats = {};
+    state->stats.name = name;
+  }
+}
+
+} // extern "C"

@@ -1,0 +1,149 @@
+"""Region specialization (thesis chapter 6) through @vrir.jit(specialize=True):
+each region is compiled again for the shapes, critical values and aliasing
+of its arguments on the first call that brings new ones, the versions are
+cached (least recently used out, 5 per region), and every version gives the
+generic version's results: with arrays passed twice, with overlapping
+views, with shapes that change between calls, and with accesses out of
+bounds."""
+import numpy as np
+import pytest
+
+import vrir
+
+
+def _stats_of(fn):
+    """The region counters of `fn`'s compiled kernels (summed)."""
+    total = {}
+    for name, entry in vrir.region_stats().items():
+        if f"vrir_{fn.__name__}_" in name:
+            for key, value in entry.items():
+                total[key] = total.get(key, 0) + value
+    return total
+
+
+def stencil(A, B):
+    for i in range(1, A.shape[0] - 1):
+        for j in range(1, A.shape[1] - 1):
+            B[i, j] = 0.25 * (A[i - 1, j] + A[i + 1, j] + A[i, j - 1] + A[i, j + 1])
+
+
+stencil_specialised = vrir.jit(specialize=True)(stencil)
+stencil_generic = vrir.jit(stencil)
+
+
+def test_one_compile_per_shape():
+    rng = np.random.default_rng(0)
+    vrir.reset_region_stats()
+    for shape in [(6, 7), (6, 7), (9, 4), (6, 7), (9, 4)]:
+        A = rng.random(shape)
+        B, expected = np.zeros(shape), np.zeros(shape)
+        stencil_specialised(A, B)
+        stencil(A, expected)
+        np.testing.assert_allclose(B, expected)
+    stats = _stats_of(stencil_specialised)
+    assert stats["calls"] == 5
+    assert stats["misses"] == 2
+    assert stats["hits"] == 3
+    assert stats["generic"] == 0
+    # The specialised versions prove every check against the shapes.
+    assert stats["checks"] > 0 and stats["proven"] == stats["checks"]
+
+
+def recurrence(A, B):
+    # B[i] depends on A[i - 1]: wrong if A and B are the same array and the
+    # compiler assumed they cannot be.
+    for i in range(1, A.shape[0]):
+        B[i] = A[i - 1] * 0.5 + 1.0
+
+
+recurrence_specialised = vrir.jit(specialize=True)(recurrence)
+
+
+def test_same_array_twice():
+    X = np.random.default_rng(1).random(257)
+    expected = X.copy()
+    recurrence(expected, expected)
+    recurrence_specialised(X, X)
+    np.testing.assert_array_equal(X, expected)
+    # Separate arrays of that shape: another version, with noalias.
+    vrir.reset_region_stats()
+    A, B = np.random.default_rng(2).random(257), np.zeros(257)
+    expected = B.copy()
+    recurrence(A, expected)
+    recurrence_specialised(A, B)
+    np.testing.assert_array_equal(B, expected)
+    assert _stats_of(recurrence_specialised)["misses"] == 1
+
+
+def test_overlapping_views():
+    X = np.random.default_rng(3).random(300)
+    Y = X.copy()
+    recurrence(Y[1:], Y[:-1])
+    recurrence_specialised(X[1:], X[:-1])
+    np.testing.assert_array_equal(X, Y)
+    X = np.random.default_rng(4).random(300)
+    Y = X.copy()
+    recurrence(Y[:-1], Y[1:])
+    recurrence_specialised(X[:-1], X[1:])
+    np.testing.assert_array_equal(X, Y)
+
+
+@vrir.jit(specialize=True)
+def grow_steps(n):
+    total = 0.0
+    for step in range(1, n):
+        A = np.ones(step)
+        for i in range(A.shape[0]):
+            total += A[i] * step
+    return total
+
+
+def test_shapes_change_between_calls_and_cache_is_bounded():
+    vrir.reset_region_stats()
+    for n in range(2, 12):
+        A, B = np.random.default_rng(n).random((n, n)), np.zeros((n, n))
+        expected = np.zeros((n, n))
+        stencil(A, expected)
+        stencil_specialised(A, B)
+        np.testing.assert_allclose(B, expected)
+    stats = _stats_of(stencil_specialised)
+    assert stats["misses"] == 10
+    assert stats["cached"] == 5
+    assert grow_steps(6) == sum(step * step for step in range(1, 6))
+
+
+@vrir.jit(specialize=True)
+def shifted_sum(A, n, k):
+    s = 0.0
+    for i in range(n):
+        s += A[i + k]
+    return s
+
+
+def test_out_of_bounds_still_raises():
+    A = np.arange(10.0)
+    assert shifted_sum(A, 8, 2) == sum(range(2, 10))
+    # n and k are critical values: a new version, whose check fails.
+    with pytest.raises(IndexError, match=r"array 'A'.*index 10, extent 10"):
+        shifted_sum(A, 9, 2)
+
+
+def test_generic_when_switched_off(monkeypatch):
+    # VRIR_SPECIALIZE=0 is read once per process; the runtime switch is the
+    # same mechanism.
+    import ctypes
+    from vrir.runtime import runtime_lib
+    lib = runtime_lib()
+    lib.vrir_rt_set_specialization.argtypes = [ctypes.c_int, ctypes.c_int]
+    vrir.reset_region_stats()
+    lib.vrir_rt_set_specialization(0, 5)
+    try:
+        A, B = np.random.default_rng(5).random((5, 5)), np.zeros((5, 5))
+        expected = np.zeros((5, 5))
+        stencil(A, expected)
+        stencil_specialised(A, B)
+        np.testing.assert_allclose(B, expected)
+        stats = _stats_of(stencil_specialised)
+        assert stats["generic"] == 1 and stats["misses"] == 0
+    finally:
+        lib.vrir_rt_set_specialization(1, 5)
