@@ -21,6 +21,7 @@
 #include "mlir/Parser/Parser.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
@@ -127,8 +128,25 @@ void *specializeRegion(const char *source, const char *name,
     return fail(llvm::toString(libraries.takeError()));
   std::vector<StringRef> libraryRefs(libraries->begin(), libraries->end());
   ExecutionEngineOptions engineOptions;
-  engineOptions.transformer =
-      makeOptimizingTransformer(state.optLevel, 0, machine->get());
+  auto optimize = makeOptimizingTransformer(state.optLevel, 0, machine->get());
+  // VRIR_SPECIALIZE_DUMP=DIR keeps each version's optimized LLVM IR.
+  const char *dumpDirectory = std::getenv("VRIR_SPECIALIZE_DUMP");
+  auto transformer = [&](llvm::Module *llvmModule) -> llvm::Error {
+    if (llvm::Error error = optimize(llvmModule))
+      return error;
+    if (dumpDirectory && *dumpDirectory) {
+      std::string path = (llvm::Twine(dumpDirectory) + "/" + name + "." +
+                          llvm::Twine(state.engines.size()) + ".ll")
+                             .str();
+      std::error_code code;
+      llvm::raw_fd_ostream out(path, code);
+      if (!code)
+        llvmModule->print(out, nullptr);
+    }
+    return llvm::Error::success();
+  };
+  // A function_ref: `transformer` must outlive the engine's creation.
+  engineOptions.transformer = transformer;
   engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   engineOptions.sharedLibPaths = libraryRefs;
   auto engine = ExecutionEngine::create(*module, engineOptions);
