@@ -59,6 +59,12 @@ int64_t getElementByteSize(Type type);
 /// (through any chain of view-like ops), or null if it views none.
 Value getLocalAllocation(Value memref);
 
+/// The memory `memref` views that nothing else the launching function can
+/// reach overlaps: its local allocation, or an argument that a specialised
+/// region's facts mark `noalias` (the dispatcher found that no other array
+/// argument overlaps it). Null if neither.
+Value getDistinctRoot(Value memref);
+
 } // namespace gpuabi
 } // namespace vrir
 } // namespace mlir

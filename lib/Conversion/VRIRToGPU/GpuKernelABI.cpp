@@ -20,6 +20,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/SmallBitVector.h"
 
@@ -199,6 +200,27 @@ Value gpuabi::getLocalAllocation(Value memref) {
   }
 }
 
+Value gpuabi::getDistinctRoot(Value memref) {
+  if (Value allocation = getLocalAllocation(memref))
+    return allocation;
+  while (Operation *def = memref.getDefiningOp()) {
+    auto view = dyn_cast<ViewLikeOpInterface>(def);
+    if (!view)
+      return {};
+    memref = view.getViewSource();
+  }
+  auto argument = cast<BlockArgument>(memref);
+  auto function =
+      dyn_cast_or_null<FunctionOpInterface>(argument.getOwner()->getParentOp());
+  if (!function || !argument.getOwner()->isEntryBlock())
+    return {};
+  auto facts = function->getAttrOfType<ArrayAttr>("vrir.region_facts");
+  if (!facts || argument.getArgNumber() >= facts.size())
+    return {};
+  auto fact = dyn_cast<DictionaryAttr>(facts[argument.getArgNumber()]);
+  return fact && fact.get("noalias") ? memref : Value();
+}
+
 namespace {
 
 struct GpuKernelABIPass
@@ -297,7 +319,7 @@ struct GpuKernelABIPass
       newOperands.push_back(metadata.getOffset());
       llvm::append_range(newOperands, metadata.getSizes());
       llvm::append_range(newOperands, metadata.getStrides());
-      roots.push_back(gpuabi::getLocalAllocation(operand));
+      roots.push_back(gpuabi::getDistinctRoot(operand));
     }
 
     // Kernel side: new arguments after each memref argument, uses
@@ -340,7 +362,8 @@ struct GpuKernelABIPass
                         b.getI64IntegerAttr(rank));
       if (!written)
         kernel.setArgAttr(argIndex, gpuabi::kReadOnlyAttrName, b.getUnitAttr());
-      // Distinct allocations of the launching function cannot overlap.
+      // Distinct allocations of the launching function, and the noalias
+      // arguments of a specialised region, cannot overlap.
       Value root = roots[memrefNumber];
       if (root && llvm::count(roots, root) == 1)
         kernel.setArgAttr(argIndex, gpuabi::kNoAliasAttrName, b.getUnitAttr());

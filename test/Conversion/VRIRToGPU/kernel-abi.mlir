@@ -98,3 +98,35 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// In a region specialised for arguments that nothing else overlaps (the
+// dispatcher's `noalias` facts), those arguments are distinct roots too;
+// an argument without the fact, or passed twice, is not.
+module attributes {gpu.container_module} {
+  func.func @region(%A: memref<?xf64>, %B: memref<?xf64>, %C: memref<?xf64>)
+      attributes {vrir.region_facts = [{rank = 1 : i64, noalias},
+                                       {rank = 1 : i64, noalias},
+                                       {rank = 1 : i64}]} {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @kernels::@k_region blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%A : memref<?xf64>, %B : memref<?xf64>, %B : memref<?xf64>, %C : memref<?xf64>)
+    return
+  }
+  // CHECK-LABEL: gpu.func @k_region
+  // CHECK-SAME: (%arg0: memref<?xf64> {vrir.noalias, vrir.rank = 1 : i64},
+  // CHECK-SAME: %arg4: memref<?xf64> {vrir.rank = 1 : i64, vrir.readonly},
+  // CHECK-SAME: %arg8: memref<?xf64> {vrir.rank = 1 : i64},
+  // CHECK-SAME: %arg12: memref<?xf64> {vrir.rank = 1 : i64},
+  gpu.module @kernels {
+    gpu.func @k_region(%a: memref<?xf64>, %b: memref<?xf64>, %b2: memref<?xf64>, %c: memref<?xf64>) kernel {
+      %c0 = arith.constant 0 : index
+      %x = memref.load %b[%c0] : memref<?xf64>
+      memref.store %x, %a[%c0] : memref<?xf64>
+      memref.store %x, %b2[%c0] : memref<?xf64>
+      memref.store %x, %c[%c0] : memref<?xf64>
+      gpu.return
+    }
+  }
+}
