@@ -4,6 +4,7 @@ function is not compiled)."""
 import contextlib
 import inspect
 import itertools
+import os
 import threading
 
 import numpy as np
@@ -183,11 +184,14 @@ def _fits(value, declared):
 # ---------------------------------------------------------------- jit
 class JitFunction:
     def __init__(self, fn, boundscheck=True, target=None, signatures=None,
-                 eliminate_checks=True, specialize=False):
+                 eliminate_checks=True, specialize=None):
         self.py_func = fn
         # Region specialization (thesis chapter 6): the loop nests and array
         # expressions of the function are compiled again at run time for the
         # shapes, values and aliasing of the arrays they get.
+        # VRIR_JIT_SPECIALIZE=1 in the environment makes it the default.
+        if specialize is None:
+            specialize = os.environ.get("VRIR_JIT_SPECIALIZE", "0") not in ("", "0")
         self.specialize = bool(specialize)
         # False keeps every check (the compiler otherwise removes those it
         # proves never fail): for comparisons and for testing the proofs.
@@ -316,7 +320,7 @@ def _describable(v):
 
 
 def jit(signature_or_function=None, *, boundscheck=True, target=None, eliminate_checks=True,
-        specialize=False):
+        specialize=None):
     """`@vrir.jit`, `@vrir.jit(boundscheck=False, target="cpu")`, or
     ahead of time for declared argument types: `@vrir.jit("f64[:, ::1], i64")`,
     a list of such signatures, or a tuple of type objects
@@ -325,7 +329,8 @@ def jit(signature_or_function=None, *, boundscheck=True, target=None, eliminate_
     `specialize=True` turns region specialization on: each loop nest or
     group of array operations is compiled again, on its first call with new
     shapes, values or aliasing of its arrays, for exactly those
-    (`vrir.region_stats()` says what it did)."""
+    (`vrir.region_stats()` says what it did); VRIR_JIT_SPECIALIZE=1 in the
+    environment makes that the default."""
     if target is not None:
         _check_target_name(target)
     sig = signature_or_function

@@ -4,7 +4,8 @@
 
 // A region specialised for A of 8x4 (row-major, nothing else overlaps it)
 // and n = 6, after lowering: A's sizes and strides are constants, its data
-// pointer is noalias, n is a constant; B's facts give it none of these.
+// pointer is noalias, n is a constant; B's facts give it none of these. A
+// negative stride stays a parameter (see @reversed).
 
 // CHECK-LABEL: llvm.func @region
 // CHECK-SAME:    (%{{.*}}: !llvm.ptr, %[[ADATA:.*]]: !llvm.ptr {llvm.noalias}, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: !llvm.ptr, %[[BDATA:.*]]: !llvm.ptr, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %[[X:.*]]: f64) -> f64
@@ -28,4 +29,15 @@ func.func @region(%A: memref<?x?xf64>, %B: memref<?xf64>, %n: index, %x: f64) ->
   %s = arith.addf %v, %w : f64
   %t = arith.addf %s, %x : f64
   return %t : f64
+}
+
+// CHECK-LABEL: llvm.func @reversed
+// CHECK-SAME:    (%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: i64, %[[STRIDE:.*]]: i64, %[[I:.*]]: i64)
+// CHECK-NOT:     llvm.mlir.constant(-1
+// CHECK:         llvm.mul %[[I]], %[[STRIDE]]
+func.func @reversed(%A: memref<?xf64, strided<[?], offset: ?>>, %i: index) -> f64 attributes {
+    vrir.region_facts = [
+      {rank = 1 : i64, shape = array<i64: 8>, strides = array<i64: -1>}, {}]} {
+  %v = memref.load %A[%i] : memref<?xf64, strided<[?], offset: ?>>
+  return %v : f64
 }
