@@ -330,6 +330,7 @@ def _scalar_out(v, t):
 class Kernel:
     def __init__(self, name, argtypes, rtypes, so_path, symbol, mlir_path, report_path=None):
         self.name, self.argtypes, self.rtypes = name, argtypes, rtypes
+        self.symbol = symbol
         self.mlir_path = mlir_path
         self.report_path = report_path
         self.lib = ctypes.CDLL(so_path)

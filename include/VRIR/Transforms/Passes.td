@@ -259,6 +259,24 @@ def SpecializeRegion : Pass<"vrir-specialize-region", "ModuleOp"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def AllowNegativeStrides : Pass<"vrir-allow-negative-strides"> {
+  let summary = "Drop the unsigned no-wrap flags of lowered address arithmetic";
+  let description = [{
+    Runs right after `finalize-memref-to-llvm`. MLIR's memref-to-LLVM
+    lowering computes an element's address as `base + offset` and then
+    `getelementptr inbounds|nuw` by `index * stride + ...` with `nuw` on
+    the products and sums, which says each of them is non-negative. VRIR
+    arrays may have negative strides (NumPy's reversed views, slices with
+    negative steps), and then those values are negative: the flags make
+    the access poison. Once LLVM sees the sign (a constant stride, a
+    branch on it, a fully unrolled copy loop) it folds such accesses
+    wrongly; a reversed vector packed for BLAS read one element four
+    times. This pass clears `nuw` on every `llvm.getelementptr` and on the
+    integer arithmetic of the LLVM dialect (keeping `inbounds` and `nsw`,
+    which hold).
+  }];
+}
+
 def Inline : Pass<"vrir-inline"> {
   let summary = "Inline calls to small functions, and every call in a "
                 "GPU section or parallel loop";

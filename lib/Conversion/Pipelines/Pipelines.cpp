@@ -51,6 +51,8 @@ static const char *const kVRIRBack =
     "convert-math-to-libm,"
     // Array memory comes from the VRIR runtime (a cache of large blocks).
     "finalize-memref-to-llvm{use-generic-functions=true},"
+    // Its address arithmetic assumes non-negative strides.
+    "vrir-allow-negative-strides,"
     "convert-complex-to-llvm,"
     "convert-arith-to-llvm,convert-index-to-llvm,convert-ub-to-llvm,"
     "convert-cf-to-llvm,convert-func-to-llvm,"
