@@ -175,6 +175,22 @@ bool hasAffineSubscripts(Operation *op, ValueRange indices,
   return true;
 }
 
+/// Adds the facts at the entry of loop body `body` to `facts`, but the
+/// body's own arguments (counters, carried values), which the loop defines.
+void mergeLoopEntry(CriticalSets &facts, const CriticalSets &entry,
+                    Block *body) {
+  auto outside = [&](Value value) {
+    auto argument = dyn_cast<BlockArgument>(value);
+    return !argument || argument.getOwner() != body;
+  };
+  for (Value value : entry.shapes)
+    if (outside(value))
+      facts.shapes.insert(value);
+  for (Value value : entry.values)
+    if (outside(value))
+      facts.values.insert(value);
+}
+
 /// Removes the results of `op` from `facts`; reports which were there.
 void removeResults(Operation *op, CriticalSets &facts, bool &criticalShape,
                    bool &criticalValue) {
@@ -525,12 +541,7 @@ bool RegionDetector::transferFor(scf::ForOp op, CriticalSets &facts) {
   }
   bool criticalShape, criticalValue;
   removeResults(op, facts, criticalShape, criticalValue);
-  for (Value value : result.entry.shapes)
-    if (value.getParentBlock() != body)
-      facts.shapes.insert(value);
-  for (Value value : result.entry.values)
-    if (value.getParentBlock() != body || !isa<BlockArgument>(value))
-      facts.values.insert(value);
+  mergeLoopEntry(facts, result.entry, body);
   for (unsigned index : carriedShapes)
     facts.shapes.insert(op.getInitArgs()[index]);
   // loopBoundParams: the bounds decide the iteration space.
@@ -570,12 +581,7 @@ bool RegionDetector::transferPfor(PforOp op, CriticalSets &facts) {
   BlockResult result = findInBlock(*body, facts, /*record=*/false);
   if (!result.single)
     return false;
-  for (Value value : result.entry.shapes)
-    if (value.getParentBlock() != body)
-      facts.shapes.insert(value);
-  for (Value value : result.entry.values)
-    if (value.getParentBlock() != body || !isa<BlockArgument>(value))
-      facts.values.insert(value);
+  mergeLoopEntry(facts, result.entry, body);
   facts.values.insert(op.getDomain());
   return true;
 }
@@ -612,10 +618,10 @@ RegionDetection::RegionDetection(Operation *root) {
     llvm::DenseMap<Operation *, unsigned> order;
     function->walk<WalkOrder::PreOrder>(
         [&](Operation *op) { order[op] = order.size(); });
-    std::stable_sort(regions.begin() + begin, regions.end(),
-                     [&](const DetectedRegion &a, const DetectedRegion &b) {
-                       return order.lookup(a.first) < order.lookup(b.first);
-                     });
+    llvm::sort(regions.begin() + begin, regions.end(),
+               [&](const DetectedRegion &a, const DetectedRegion &b) {
+                 return order.lookup(a.first) < order.lookup(b.first);
+               });
   };
   if (auto function = dyn_cast<FunctionOpInterface>(root))
     analyse(function);
