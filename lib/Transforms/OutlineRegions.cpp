@@ -167,11 +167,19 @@ struct OutlineRegions : public vrir::impl::OutlineRegionsBase<OutlineRegions> {
     // deallocation pipeline copies views it returns), so a view of an
     // input must not leave the region: writes through it after the region
     // would miss the input.
-    for (Value output : outputs)
+    // Likewise two results that may share memory (an array and a view of
+    // it) would come back as separate arrays.
+    auto arrays = [](Value a, Value b) {
+      return isa<ArrayType>(a.getType()) && isa<ArrayType>(b.getType());
+    };
+    for (auto [position, output] : llvm::enumerate(outputs)) {
       for (Value input : inputs)
-        if (isa<ArrayType>(output.getType()) &&
-            isa<ArrayType>(input.getType()) && aliases.mayAlias(output, input))
+        if (arrays(output, input) && aliases.mayAlias(output, input))
           return {};
+      for (Value other : ArrayRef<Value>(outputs).drop_front(position + 1))
+        if (arrays(output, other) && aliases.mayAlias(output, other))
+          return {};
+    }
 
     // The region function.
     SmallVector<Type> inputTypes, outputTypes;

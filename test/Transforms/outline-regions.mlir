@@ -94,3 +94,30 @@ func.func @range_input(%A: !v, %n: index) -> !v {
   %U = vrir.binary mul %T, %T : !v, !v -> !v
   return %U : !v
 }
+
+// -----
+
+!v = !vrir.array<f64, 1, row_major>
+!s = !vrir.array<f64, 1, strided>
+func.func private @opaque() -> index
+
+// Nor does a region whose results include an array and a view of it: they
+// would come back as two separate arrays, and the write through the view
+// would miss the array.
+// CHECK-LABEL: func.func @view_of_result
+// CHECK-NOT:     vrir.dispatch
+// CHECK:         vrir.zeros
+// CHECK:         call @opaque
+func.func @view_of_result(%n: index, %x: f64) -> !v {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %A = vrir.zeros(%n) : !v
+  %r = vrir.range %c0 to %n
+  %V = vrir.slice %A[%r] : !v[!vrir.range] -> !s
+  scf.for %i = %c0 to %n step %c1 {
+    vrir.store %x, %A[%i] : !v[index]
+  }
+  %k = func.call @opaque() : () -> index
+  vrir.store %x, %V[%k] : !s[index]
+  return %A : !v
+}
