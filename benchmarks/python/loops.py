@@ -99,6 +99,19 @@ def fresh(args, outputs):
     return [a.copy() if k in outputs else a for k, a in enumerate(args)]
 
 
+def interleaved_medians(variants, args, outputs, repeat):
+    """Median ms per variant over `repeat` rounds, in alternating order,
+    each run on fresh copies of the arrays it writes."""
+    times = {k: [] for k in variants}
+    for r in range(repeat):
+        for k in (list(variants) if r % 2 == 0 else list(variants)[::-1]):
+            a = fresh(args, outputs)
+            t0 = time.perf_counter()
+            variants[k](*a)
+            times[k].append(time.perf_counter() - t0)
+    return {k: statistics.median(t) * 1e3 for k, t in times.items()}
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=11)
@@ -124,14 +137,7 @@ def main():
             np.testing.assert_allclose(v(*fresh(sargs, souts)), want, rtol=1e-12,
                                        err_msg=f"{name}/{vname}")
             v(*fresh(args, outputs))  # compile, warm up
-        times = {k: [] for k in variants}
-        for r in range(opts.repeat):
-            for k in (list(variants) if r % 2 == 0 else list(variants)[::-1]):
-                a = fresh(args, outputs)
-                t0 = time.perf_counter()
-                variants[k](*a)
-                times[k].append(time.perf_counter() - t0)
-        m = {k: statistics.median(t) * 1e3 for k, t in times.items()}
+        m = interleaved_medians(variants, args, outputs, opts.repeat)
         (st,) = variants["vrir"].stats().values()
         print(f"| {name} | {m['numba']:.2f} | {m['vrir']:.2f} | {m['keep']:.2f} | "
               f"{m['nocheck']:.2f} | {m['numba'] / m['vrir']:.2f}x | "

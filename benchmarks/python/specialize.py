@@ -11,15 +11,13 @@ Python function on small inputs first.
 import argparse
 import math
 import os
-import statistics
 import sys
 import tempfile
-import time
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loops import cases as loop_cases, fresh  # noqa: E402
+from loops import cases as loop_cases, fresh, interleaved_medians  # noqa: E402
 
 
 def jacobi_steps(A, B, steps):
@@ -95,15 +93,8 @@ def main():
             np.testing.assert_allclose(v(*fresh(sargs, souts)), want, rtol=1e-12,
                                        err_msg=name)
             v(*fresh(args, outputs))  # compile (and specialise), warm up
-        times = {"generic": [], "special": []}
-        for r in range(opts.repeat):
-            order = ["generic", "special"] if r % 2 == 0 else ["special", "generic"]
-            for k in order:
-                a = fresh(args, outputs)
-                t0 = time.perf_counter()
-                (generic if k == "generic" else special)(*a)
-                times[k].append(time.perf_counter() - t0)
-        m = {k: statistics.median(t) * 1e3 for k, t in times.items()}
+        m = interleaved_medians({"generic": generic, "special": special}, args, outputs,
+                                opts.repeat)
         regions = {key: value for key, value in vrir.region_stats().items()
                    if f"vrir_{fn.__name__}_" in key}
         calls = sum(r["calls"] for r in regions.values())

@@ -1,8 +1,10 @@
 //===- SpecializeRegion.cpp - Run-time facts of a region as constants -----===//
 //
-// Thesis 6.5/6.7 at the VRIR level: the sizes of critical arrays and the
-// values of critical scalars that a specialization was compiled for become
-// constants, before bounds-check elimination proves checks against them.
+// Thesis 6.5/6.7 at the VRIR level: the values of critical scalars that a
+// specialization was compiled for become constants, before bounds-check
+// elimination proves checks against them. The sizes of critical arrays
+// need no rewriting: vrir::traceDimension reads them from the facts, so
+// `vrir.dim`/`vrir.numel` fold and the proofs see them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,33 +45,8 @@ struct SpecializeRegion
         auto dictionary = dyn_cast<DictionaryAttr>(fact);
         if (!dictionary)
           continue;
-        if (auto shape = dictionary.getAs<DenseI64ArrayAttr>("shape"))
-          applyShape(argument, shape.asArrayRef());
         if (auto value = dictionary.getAs<IntegerAttr>("value"))
           applyValue(builder, argument, value.getInt());
-      }
-    }
-  }
-
-  static void applyShape(Value array, ArrayRef<int64_t> shape) {
-    for (Operation *user : llvm::make_early_inc_range(array.getUsers())) {
-      OpBuilder builder(user);
-      if (auto dim = dyn_cast<DimOp>(user)) {
-        auto position = static_cast<int64_t>(dim.getDim());
-        if (position < 0 || position >= static_cast<int64_t>(shape.size()))
-          continue;
-        dim.replaceAllUsesWith(arith::ConstantIndexOp::create(
-                                   builder, dim.getLoc(), shape[position])
-                                   .getResult());
-        dim.erase();
-      } else if (auto numel = dyn_cast<NumelOp>(user)) {
-        int64_t count = 1;
-        for (int64_t size : shape)
-          count *= size;
-        numel.replaceAllUsesWith(
-            arith::ConstantIndexOp::create(builder, numel.getLoc(), count)
-                .getResult());
-        numel.erase();
       }
     }
   }

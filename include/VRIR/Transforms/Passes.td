@@ -248,10 +248,10 @@ def SpecializeRegion : Pass<"vrir-specialize-region", "ModuleOp"> {
     Thesis 6.5 and 6.7, at the VRIR level: a function carrying
     `vrir.region_facts` (one dictionary per argument, set by the run-time
     specializer: `shape`/`strides` for a critical array, `value` for a
-    critical integer) gets its facts as constants. `vrir.dim` and
-    `vrir.numel` of such an array become constants, so do uses of such a
-    scalar, and canonicalization folds the loop bounds and sizes that
-    follow; bounds-check elimination, which runs next, proves checks
+    critical integer) gets its facts as constants: uses of such a scalar
+    become constants, and `vrir.dim`/`vrir.numel` of such an array fold
+    to its sizes (`vrir::traceDimension` reads them from the facts), so
+    canonicalization folds the loop bounds and sizes that follow; bounds-check elimination, which runs next, proves checks
     against the concrete extents. Functions without facts are left alone.
     `vrir-specialize-region-llvm` applies the same facts (and `noalias`)
     after lowering.

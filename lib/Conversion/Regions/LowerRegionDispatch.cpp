@@ -139,8 +139,9 @@ struct LowerRegionDispatch
     ValueRange parameters = entry->getArguments();
     unsigned factCount = 0, parameterCount = 0;
     for (const LoweredArgument &argument : arguments) {
-      factCount += argument.rank ? 2 + 2 * *argument.rank : 1;
-      parameterCount += argument.rank ? 3 + 2 * *argument.rank : 1;
+      // An array's facts are its parameters but the allocated pointer.
+      factCount += getParameterCount(argument.rank) - (argument.rank ? 1 : 0);
+      parameterCount += getParameterCount(argument.rank);
     }
     if (parameterCount != parameters.size())
       return region.emitError("the region signature ")

@@ -32,6 +32,11 @@ struct LoweredArgument {
   }
 };
 
+/// The parameters an argument of that rank (nullopt: a scalar) takes.
+inline unsigned getParameterCount(std::optional<unsigned> rank) {
+  return rank ? 3 + 2 * *rank : 1;
+}
+
 /// The layout of arguments with the given ranks (nullopt: a scalar).
 inline SmallVector<LoweredArgument>
 getLoweredArguments(ArrayRef<std::optional<unsigned>> ranks) {
@@ -39,7 +44,7 @@ getLoweredArguments(ArrayRef<std::optional<unsigned>> ranks) {
   unsigned next = 0;
   for (std::optional<unsigned> rank : ranks) {
     arguments.push_back({next, rank});
-    next += rank ? 3 + 2 * *rank : 1;
+    next += getParameterCount(rank);
   }
   return arguments;
 }

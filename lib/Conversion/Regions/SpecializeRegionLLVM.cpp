@@ -44,10 +44,9 @@ struct SpecializeRegionLLVM
                              : std::nullopt);
       }
       SmallVector<LoweredArgument> lowered = getLoweredArguments(ranks);
-      unsigned parameters =
-          lowered.empty() ? 0
-                          : lowered.back().firstParameter +
-                                (ranks.back() ? 3 + 2 * *ranks.back() : 1);
+      unsigned parameters = 0;
+      for (std::optional<unsigned> rank : ranks)
+        parameters += getParameterCount(rank);
       if (parameters != function.getNumArguments()) {
         function.emitError("vrir.region_facts describes ")
             << parameters << " parameters, the function has "

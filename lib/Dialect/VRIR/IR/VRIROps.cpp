@@ -350,6 +350,8 @@ std::optional<DimSource> vrir::traceDimension(Value array, int64_t dim) {
 
 OpFoldResult DimOp::fold(FoldAdaptor) {
   std::optional<DimSource> source = traceDimension(getArray(), getDim());
+  if (source && source->constant)
+    return IntegerAttr::get(IndexType::get(getContext()), *source->constant);
   if (!source || !source->size)
     return {};
   return source->size;
@@ -404,15 +406,20 @@ void NumelOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
 OpFoldResult NumelOp::fold(FoldAdaptor) {
   if (getArray().getType().getRank() == 0)
     return IntegerAttr::get(IndexType::get(getContext()), 1);
-  std::optional<OperandRange> sizes = getAllocSizes(getArray());
-  if (!sizes)
-    return {};
+  // The product of sizes that are constants: allocated with constant
+  // sizes, or known (a specialised region's argument, a unit dimension).
   int64_t product = 1;
-  for (Value size : *sizes) {
+  for (unsigned dim = 0, rank = getArray().getType().getRank(); dim < rank;
+       ++dim) {
+    std::optional<DimSource> source = traceDimension(getArray(), dim);
     APInt value;
-    if (!matchPattern(size, m_ConstantInt(&value)))
+    if (source && source->constant)
+      product *= *source->constant;
+    else if (source && source->size &&
+             matchPattern(source->size, m_ConstantInt(&value)))
+      product *= value.getSExtValue();
+    else
       return {};
-    product *= value.getSExtValue();
   }
   return IntegerAttr::get(IndexType::get(getContext()), product);
 }
@@ -1641,8 +1648,8 @@ LogicalResult DispatchOp::verify() {
                              << " must list operand positions once each, in "
                                 "increasing order";
       if (position >= static_cast<int64_t>(getNumOperands()))
-        return emitOpError() << list << " names operand #" << position
-                             << " of " << getNumOperands();
+        return emitOpError() << list << " names operand #" << position << " of "
+                             << getNumOperands();
       Type type = getOperand(position).getType();
       if (!accepts(type))
         return emitOpError() << list << " names operand #" << position
@@ -1665,8 +1672,7 @@ LogicalResult DispatchOp::verify() {
       "an integer or an integer array");
 }
 
-LogicalResult
-DispatchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+LogicalResult DispatchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   auto callee =
       symbolTable.lookupNearestSymbolFrom<func::FuncOp>(*this, getCalleeAttr());
   if (!callee)
