@@ -298,11 +298,11 @@ def SpecializeRegionLLVM : Pass<"vrir-specialize-region-llvm",
   let description = [{
     After `convert-func-to-llvm`: an `llvm.func` carrying
     `vrir.region_facts` (see `vrir-specialize-region`) gets, for each array
-    argument with a `shape`, its size and non-negative stride parameters
-    replaced by constants (so the address arithmetic of every access is
-    constant-strided and LLVM sees the trip counts; a negative stride stays
-    a parameter, since memref-to-LLVM marks each index times stride `nuw`
-    and LLVM would exploit a visible sign), and, for each array marked `noalias`
+    argument with a `shape`, its size and stride parameters replaced by
+    constants (so the address arithmetic of every access is constant-strided
+    and LLVM sees the trip counts; negative strides are safe to expose once
+    `vrir-allow-negative-strides` has run), and, for each array marked
+    `noalias`
     (the dispatcher found that no other argument overlaps it), `noalias` on
     its aligned data pointer; the scalars with a `value` become constants.
     The attribute is removed.

@@ -80,10 +80,7 @@ struct SpecializeRegionLLVM
             strides.size() == *argument.rank) {
           for (unsigned dim = 0; dim < *argument.rank; ++dim) {
             replaceWithConstant(argument.size(dim), shape[dim]);
-            // Not a negative stride: memref-to-LLVM marks each index times
-            // stride `nuw`, which LLVM exploits once it sees the sign.
-            if (strides[dim] >= 0)
-              replaceWithConstant(argument.stride(dim), strides[dim]);
+            replaceWithConstant(argument.stride(dim), strides[dim]);
           }
         }
         if (dictionary.get("noalias"))
