@@ -67,3 +67,13 @@ func.func @unordered(%A: !m, %B: !m) {
   vrir.dispatch @r(%A, %B) shapes [1, 0] values [] : (!m, !m) -> ()
   return
 }
+
+// -----
+
+// expected-error @+1 {{'vrir.region' is a dictionary of strings source, signature and options on a function}}
+func.func private @r_bad_region() attributes {vrir.region = {source = "module {}", signature = 3}}
+
+// -----
+
+// expected-error @+1 {{'vrir.region_facts' is an array of dictionaries (one per argument) on a function}}
+func.func private @r_bad_facts(index) attributes {vrir.region_facts = [3]}
