@@ -112,13 +112,20 @@ def interleaved_medians(variants, args, outputs, repeat):
     return {k: statistics.median(t) * 1e3 for k, t in times.items()}
 
 
-def main():
+def setup():
+    """Options (--repeat), a fresh VRIR disk cache, and the frontend on the
+    path."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=11)
     opts = ap.parse_args()
     os.environ["VRIR_CACHE_DIR"] = tempfile.mkdtemp(prefix="vrir-bench-cache-")
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
                                     "python"))
+    return opts
+
+
+def main():
+    opts = setup()
     import numba
     import vrir
 

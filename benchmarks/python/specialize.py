@@ -8,16 +8,14 @@ Python function on small inputs first.
 
     .venv/bin/python benchmarks/python/specialize.py [--repeat 11]
 """
-import argparse
 import math
 import os
 import sys
-import tempfile
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loops import cases as loop_cases, fresh, interleaved_medians  # noqa: E402
+from loops import cases as loop_cases, fresh, interleaved_medians, setup  # noqa: E402
 
 
 def jacobi_steps(A, B, steps):
@@ -72,12 +70,7 @@ def cases(scale, rng):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--repeat", type=int, default=11)
-    opts = ap.parse_args()
-    os.environ["VRIR_CACHE_DIR"] = tempfile.mkdtemp(prefix="vrir-bench-cache-")
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
-                                    "python"))
+    opts = setup()
     import vrir
 
     print("| kernel | generic ms | specialised ms | speedup | compile ms | "

@@ -31,15 +31,21 @@ def stencil(A, B):
 stencil_specialised = vrir.jit(specialize=True)(stencil)
 
 
+def _check_stencil(A, B=None):
+    """Runs the specialised stencil on A (into B, zeros by default) and
+    compares with the plain Python function."""
+    B = np.zeros(A.shape) if B is None else B
+    expected = np.zeros(A.shape)
+    stencil(A, expected)
+    stencil_specialised(A, B)
+    np.testing.assert_allclose(B, expected)
+
+
 def test_one_compile_per_shape():
     rng = np.random.default_rng(0)
     vrir.reset_region_stats()
     for shape in [(6, 7), (6, 7), (9, 4), (6, 7), (9, 4)]:
-        A = rng.random(shape)
-        B, expected = np.zeros(shape), np.zeros(shape)
-        stencil_specialised(A, B)
-        stencil(A, expected)
-        np.testing.assert_allclose(B, expected)
+        _check_stencil(rng.random(shape))
     stats = _stats_of(stencil_specialised)
     assert stats["calls"] == 5
     assert stats["misses"] == 2
@@ -101,11 +107,7 @@ def grow_steps(n):
 def test_shapes_change_between_calls_and_cache_is_bounded():
     vrir.reset_region_stats()
     for n in range(2, 12):
-        A, B = np.random.default_rng(n).random((n, n)), np.zeros((n, n))
-        expected = np.zeros((n, n))
-        stencil(A, expected)
-        stencil_specialised(A, B)
-        np.testing.assert_allclose(B, expected)
+        _check_stencil(np.random.default_rng(n).random((n, n)))
     stats = _stats_of(stencil_specialised)
     assert stats["misses"] == 10
     assert stats["cached"] == 5
@@ -138,11 +140,7 @@ def test_generic_when_switched_off(monkeypatch):
     vrir.reset_region_stats()
     lib.vrir_rt_set_specialization(0, 5)
     try:
-        A, B = np.random.default_rng(5).random((5, 5)), np.zeros((5, 5))
-        expected = np.zeros((5, 5))
-        stencil(A, expected)
-        stencil_specialised(A, B)
-        np.testing.assert_allclose(B, expected)
+        _check_stencil(np.random.default_rng(5).random((5, 5)))
         stats = _stats_of(stencil_specialised)
         assert stats["generic"] == 1 and stats["misses"] == 0
     finally:
@@ -151,15 +149,11 @@ def test_generic_when_switched_off(monkeypatch):
 
 def test_negative_strides():
     # Arrays with negative strides (reversed views): their strides are
-    # facts too, but stay run-time values in the specialised code.
+    # facts too, constants in the specialised code.
     rng = np.random.default_rng(6)
     for shape in [(5, 6), (7, 3)]:
         A = np.ascontiguousarray(rng.random(shape)[::-1, ::-1])[::-1, ::-1]
-        B = np.zeros(shape)[::-1]
-        expected = np.zeros(shape)
-        stencil(A, expected)
-        stencil_specialised(A, B)
-        np.testing.assert_allclose(B, expected)
+        _check_stencil(A, np.zeros(shape)[::-1])
 
 
 @vrir.jit(specialize=True)
