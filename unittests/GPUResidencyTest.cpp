@@ -13,6 +13,8 @@
 #include "gtest/gtest.h"
 
 #include <cstdint>
+#include <cstdlib>
+#include <string>
 #include <vector>
 
 namespace {
@@ -311,6 +313,46 @@ TEST_F(GPUResidency, BoundsErrorRaisedAtTheNextWait) {
   EXPECT_EQ(std::string(vrir_rt_last_error()),
             "index out of bounds: y at f.py:4: dimension 0, index 9, extent 4 "
             "(in a parallel loop)");
+}
+
+// Injected out-of-memory (VRIR_GPU_MEMORY_LIMIT, read at each allocation):
+// inside a fallback bracket the launch does nothing and raises nothing,
+// the bracket's later launches are skipped, and its end says the host must
+// do the work; the host version then sees the earlier kernels' results
+// through its notices. Outside a bracket it is an error. With room again,
+// the same bracket runs on the device.
+TEST_F(GPUResidency, OutOfMemoryLeavesTheWorkToTheHost) {
+  std::vector<double> a = iota(0), b = iota(1000), c(kN, -1);
+  beginScope();
+  ASSERT_EQ(run(increment(a.data(), kN)), ""); // a is on the device
+  ASSERT_EQ(setenv("VRIR_GPU_MEMORY_LIMIT", "1", 1), 0);
+  vrir_gpu_fallback_begin();
+  ASSERT_EQ(run(vectorAdd(a.data(), b.data(), c.data(), kN)), "");
+  ASSERT_EQ(run(increment(c.data(), kN)), "");
+  EXPECT_EQ(vrir_gpu_fallback_end(), 1);
+  EXPECT_EQ(vrir_gpu_fallback_end(), 0); // the bracket is closed
+  vrir_gpu_stats s = stats();
+  EXPECT_EQ(s.kernels, 1);
+  EXPECT_EQ(s.fallbacks, 1);
+  EXPECT_EQ(c[0], -1.0);
+  // The host version: reads a (downloaded, it was evicted) and b, writes c.
+  hostRead(a);
+  hostRead(b);
+  hostWrite(c);
+  for (int64_t i = 0; i < kN; ++i)
+    c[i] = a[i] + b[i] + 1;
+  EXPECT_NE(run(vectorAdd(a.data(), b.data(), c.data(), kN))
+                .find("GPU: out of device memory"),
+            std::string::npos);
+  depth = 0; // the error closed the scope
+  ASSERT_EQ(unsetenv("VRIR_GPU_MEMORY_LIMIT"), 0);
+  beginScope();
+  vrir_gpu_fallback_begin();
+  ASSERT_EQ(run(increment(c.data(), kN)), "");
+  EXPECT_EQ(vrir_gpu_fallback_end(), 0);
+  endScope();
+  for (int64_t i = 0; i < kN; ++i)
+    ASSERT_EQ(c[i], 2 * i + 1000 + 1 + 1 + 1) << i;
 }
 
 } // namespace

@@ -4,6 +4,9 @@ tests, compared with plain Python/NumPy on every memory layout, and what
 a target lacks reported at compile time."""
 import ctypes
 import os
+import subprocess
+import sys
+import textwrap
 
 import numpy as np
 import pytest
@@ -189,3 +192,44 @@ def test_host_read_between_sections_downloads(target):
     assert stats["downloads"] == 4
     np.testing.assert_allclose(total, sum(V0[0] + k for k in range(1, 5)))
     np.testing.assert_allclose(x, V0 + 4)
+
+
+def test_out_of_device_memory_runs_on_the_cpu(target, tmp_path):
+    """With no device memory to spare (VRIR_GPU_MEMORY_LIMIT=1, read once per
+    process), every kernel's work runs on the CPU instead: the same results,
+    counted as fallbacks; with VRIR_GPU_CPU_FALLBACK=0 it is an error."""
+    script = textwrap.dedent(f"""
+        import numpy as np, vrir
+        from test_gpu_targets import jacobi, whole_array, A0, RNG
+        f = vrir.jit(target="{target}")(jacobi)
+        g = vrir.jit(target="{target}")(whole_array)
+        A, B = A0.copy(), A0.copy()
+        f(A, B, 3)
+        x = RNG.random(17)
+        got = g(A0, x)
+        want_A, want_B = A0.copy(), A0.copy()
+        jacobi(want_A, want_B, 3)
+        np.testing.assert_allclose(A, want_A)
+        np.testing.assert_allclose(B, want_B)
+        for value, expected in zip(got, whole_array(A0, x)):
+            np.testing.assert_allclose(value, expected)
+        stats = vrir.stats()
+        print(stats["kernels"], stats["fallbacks"])
+    """)
+    path = tmp_path / "fallback.py"
+    path.write_text(script)
+    env = dict(os.environ, VRIR_GPU_MEMORY_LIMIT="1", VRIR_CACHE_DIR=str(tmp_path),
+               PYTHONPATH=os.pathsep.join([os.path.join(os.path.dirname(__file__), ".."),
+                                           os.path.dirname(__file__)]))
+    run = subprocess.run([sys.executable, str(path)], env=env, capture_output=True,
+                         text=True)
+    assert run.returncode == 0, run.stderr
+    kernels, fallbacks = map(int, run.stdout.split())
+    # Jacobi: 2 kernels a step; whole_array: 7 kernels on a device, one of
+    # them the second launch of the sum's reduction tree, which is skipped.
+    assert kernels == 0 and fallbacks == 2 * 3 + 6
+    env["VRIR_GPU_CPU_FALLBACK"] = "0"
+    run = subprocess.run([sys.executable, str(path)], env=env, capture_output=True,
+                         text=True)
+    assert run.returncode != 0
+    assert "out of device memory" in run.stderr

@@ -56,7 +56,8 @@ class _GpuStats(ctypes.Structure):
                 ("downloads", ctypes.c_int64), ("bytes_uploaded", ctypes.c_int64),
                 ("bytes_downloaded", ctypes.c_int64), ("compiles", ctypes.c_int64),
                 ("compile_seconds", ctypes.c_double), ("waits", ctypes.c_int64),
-                ("disk_cache_hits", ctypes.c_int64), ("evictions", ctypes.c_int64)]
+                ("disk_cache_hits", ctypes.c_int64), ("evictions", ctypes.c_int64),
+                ("fallbacks", ctypes.c_int64)]
 
 
 class _RegionStats(ctypes.Structure):

@@ -779,7 +779,8 @@ int main(int argc, char **argv) {
     llvm::errs() << llvm::format(
         "gpu stats: kernels=%lld uploads=%lld downloads=%lld "
         "bytes_uploaded=%lld bytes_downloaded=%lld compiles=%lld "
-        "compile_ms=%.1f waits=%lld disk_cache_hits=%lld evictions=%lld\n",
+        "compile_ms=%.1f waits=%lld disk_cache_hits=%lld evictions=%lld "
+        "fallbacks=%lld\n",
         static_cast<long long>(stats.kernels),
         static_cast<long long>(stats.uploads),
         static_cast<long long>(stats.downloads),
@@ -788,7 +789,8 @@ int main(int argc, char **argv) {
         static_cast<long long>(stats.compiles), stats.compileSeconds * 1e3,
         static_cast<long long>(stats.waits),
         static_cast<long long>(stats.diskCacheHits),
-        static_cast<long long>(stats.evictions));
+        static_cast<long long>(stats.evictions),
+        static_cast<long long>(stats.fallbacks));
     for (int region = 0; region < vrir_rt_region_count(); ++region) {
       vrir_rt_region_stats regionStats;
       if (vrir_rt_region_get_stats(region, &regionStats))

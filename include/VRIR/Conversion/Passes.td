@@ -46,6 +46,38 @@ def ConvertVRIRToMemRef : Pass<"convert-vrir-to-memref", "::mlir::ModuleOp"> {
   ];
 }
 
+def GpuCpuFallback : Pass<"vrir-gpu-cpu-fallback", "::mlir::ModuleOp"> {
+  let summary = "Keep a host version of each future GPU kernel, run when "
+                "the device is out of memory";
+  let description = [{
+    Runs after `convert-vrir-to-memref{gpu-sections=true}` and before
+    `vrir-gpu-map-sections`. In each GPU section, the work that will become
+    kernels (each outermost `scf.parallel`, and each `linalg` op outside
+    one) is bracketed by the runtime calls `vrir_gpu_fallback_begin` and
+    `vrir_gpu_fallback_end`, and followed by an `scf.if` marked
+    `vrir.gpu_fallback` whose then-region is a copy of that work. The
+    runtime's end call returns non-zero when a launch of the bracket found
+    too little device memory for its arrays even after making room; the
+    launch then did nothing, and the copy runs on the host instead, with
+    the CPU's lowering of the loop (OpenMP, bounds checks, reductions) and
+    the usual host-access notices, so results are the same. The `scf.if`
+    yields the work's results (a reduction's value) on both paths. A
+    kernel's compare-and-swap loop (`memref.generic_atomic_rmw`) becomes,
+    in the copy, a loop around LLVM's `cmpxchg`, as on the CPU.
+
+    Kernel mapping skips the copies, and `vrir-gpu-host-sync` keeps the
+    copies' notices inside the `scf.if`, so that nothing is downloaded when
+    the kernel ran on the device. `VRIR_GPU_CPU_FALLBACK=0` makes the
+    runtime raise the out-of-memory error instead.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
 def GpuMapSections : Pass<"vrir-gpu-map-sections", "::mlir::ModuleOp"> {
   let summary = "Map the parallel loops of GPU sections to GPU grids";
   let description = [{

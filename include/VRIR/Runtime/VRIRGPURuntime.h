@@ -30,8 +30,14 @@
  *                           with resizable BAR: reading mapped VRAM from
  *                           the host is slow); 0: always map host-visible
  *                           buffers.
- *   VRIR_GPU_VERBOSE=1      print the chosen devices and each compile to
- *                           stderr.
+ *   VRIR_GPU_VERBOSE=1      print the chosen devices, each compile and
+ *                           each kernel left to the CPU to stderr.
+ *   VRIR_GPU_CPU_FALLBACK=0 running out of device memory is an error even
+ *                           where generated code has a host version of the
+ *                           kernel (see vrir_gpu_fallback_begin).
+ *   VRIR_GPU_MEMORY_LIMIT=N arrays may hold at most N bytes of device
+ *                           memory at once (simulates a small device for
+ *                           tests; read at each allocation).
  *
  *===----------------------------------------------------------------------===*/
 
@@ -147,6 +153,26 @@ void vrir_gpu_host_access(int64_t address, int64_t bytes, int64_t write);
  * upload. Ignored outside a scope. */
 void vrir_gpu_host_uninitialized(int64_t address, int64_t bytes);
 
+/* Running out of device memory. Generated code brackets the launches of
+ * each kernel of a GPU section (two for a reduction) with these calls and
+ * keeps a host version of the kernel's work:
+ *
+ *   vrir_gpu_fallback_begin(); vrir_gpu_launch(...)...;
+ *   if (vrir_gpu_fallback_end()) { the same work on the host }
+ *
+ * Inside the bracket, a launch whose arrays do not fit in device memory even
+ * after the runtime made room (arrays the launch does not use moved back to
+ * the host, pending kernels finished, reusable buffers freed) does nothing
+ * and raises nothing; later launches of the bracket do nothing either, and
+ * vrir_gpu_fallback_end returns 1. The host version then runs, reading and
+ * writing host memory through vrir_gpu_host_access like any host code, so
+ * it sees every earlier kernel's results. Outside a bracket, or with
+ * VRIR_GPU_CPU_FALLBACK=0 in the environment, running out of device memory
+ * is an error (vrir_rt_error). The bracket is per thread; a VRIR error
+ * closes it. */
+void vrir_gpu_fallback_begin(void);
+int64_t vrir_gpu_fallback_end(void);
+
 /* 1 when a device of `format` can be used (OpenCL C: an OpenCL platform
  * with a device; OpenCL SPIR-V: such a device that takes SPIR-V; Vulkan
  * SPIR-V: a Vulkan 1.1 device with a compute queue), else 0. Never raises. */
@@ -176,6 +202,8 @@ typedef struct {
   int64_t waits, diskCacheHits;
   int64_t evictions; /* times device memory ran out and arrays not in use
                         were moved back to the host to make room */
+  int64_t fallbacks; /* kernels whose work ran on the host because their
+                        arrays did not fit in device memory */
 } vrir_gpu_stats;
 
 void vrir_gpu_get_stats(vrir_gpu_stats *stats);

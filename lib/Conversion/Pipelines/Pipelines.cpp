@@ -20,7 +20,9 @@ static const char *const kVRIRFront =
 /// buffer arguments, translated for the target and launched through the
 /// runtime; the rest of each section stays on the host.
 static const char *const kVRIRToGPUKernels =
-    "convert-vrir-to-memref{gpu-sections=true},vrir-gpu-map-sections,"
+    "convert-vrir-to-memref{gpu-sections=true},"
+    // Each kernel keeps a host version for when device memory runs out.
+    "vrir-gpu-cpu-fallback,vrir-gpu-map-sections,"
     "convert-parallel-loops-to-gpu,gpu-launch-sink-index-computations,"
     "gpu-kernel-outlining,vrir-gpu-kernel-abi,"
     // Work-item ids are not negative: lower-bound checks on them fold.

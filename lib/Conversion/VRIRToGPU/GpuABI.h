@@ -11,6 +11,8 @@
 #ifndef VRIR_LIB_CONVERSION_VRIRTOGPU_GPUABI_H
 #define VRIR_LIB_CONVERSION_VRIRTOGPU_GPUABI_H
 
+#include "VRIR/Dialect/VRIR/IR/VRIR.h"
+
 #include "mlir/IR/Builders.h"
 
 namespace mlir {
@@ -23,6 +25,16 @@ constexpr StringLiteral kRankAttrName = "vrir.rank";
 constexpr StringLiteral kReadOnlyAttrName = "vrir.readonly";
 /// Unit attribute: no other buffer argument of the launch can alias it.
 constexpr StringLiteral kNoAliasAttrName = "vrir.noalias";
+
+/// Unit attribute on the `scf.if` that `vrir-gpu-cpu-fallback` puts after a
+/// kernel of a GPU section: its then-region is the kernel's work as host
+/// code, run when the device had no memory for the kernel's arrays. Kernel
+/// mapping leaves it alone, and host-access notices stay inside it.
+constexpr StringLiteral kGpuFallbackAttrName =
+    VRIRDialect::kGpuFallbackAttrName;
+
+/// Whether `op` is such an `scf.if`.
+bool isGpuFallback(Operation *op);
 
 /// On a `gpu.module` compiled to SPIR-V: an array of the names of its
 /// bounds-check sites (strings); a kernel reports site number N for the

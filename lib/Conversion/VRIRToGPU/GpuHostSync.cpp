@@ -103,11 +103,13 @@ struct GpuHostSyncPass : public vrir::impl::GpuHostSyncBase<GpuHostSyncPass> {
         if (!isa<MemRefType>(operand.getType()))
           continue;
         // Out of every enclosing region that launches nothing and does not
-        // define the array.
+        // define the array, but not out of a kernel's host version: it
+        // only runs when the kernel could not.
         Operation *place = op;
         for (Operation *parent = place->getParentOp(); parent != function;
              parent = parent->getParentOp()) {
-          if (launching.contains(parent) || isDefinedIn(operand, parent))
+          if (launching.contains(parent) || isDefinedIn(operand, parent) ||
+              gpuabi::isGpuFallback(parent))
             break;
           place = parent;
         }

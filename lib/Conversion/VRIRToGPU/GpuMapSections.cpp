@@ -11,6 +11,7 @@
 #include "VRIR/Conversion/Passes.h"
 
 #include "../VRIRToMemRef/LoweringUtils.h"
+#include "GpuABI.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -600,8 +601,16 @@ struct GpuMapSectionsPass
                            ArrayRef<int64_t> blockSize) {
     // Array operations: parallel loops, except inside a kernel, where they
     // are serial loops of one work-item.
+    // (The host versions of kernels, `vrir-gpu-cpu-fallback`'s, stay as
+    // they are.)
     SmallVector<linalg::LinalgOp> linalgOps;
-    section.walk([&](linalg::LinalgOp op) { linalgOps.push_back(op); });
+    section.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (gpuabi::isGpuFallback(op))
+        return WalkResult::skip();
+      if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
+        linalgOps.push_back(linalgOp);
+      return WalkResult::advance();
+    });
     for (linalg::LinalgOp op : linalgOps) {
       rewriter.setInsertionPoint(op);
       bool inKernel =
@@ -628,7 +637,12 @@ struct GpuMapSectionsPass
     // Outermost parallel loops become kernels; a loop with one scalar
     // reduction becomes two (a reduction tree).
     SmallVector<scf::ParallelOp> kernels, reductions;
-    section.walk<WalkOrder::PreOrder>([&](scf::ParallelOp loop) {
+    section.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (gpuabi::isGpuFallback(op))
+        return WalkResult::skip();
+      auto loop = dyn_cast<scf::ParallelOp>(op);
+      if (!loop)
+        return WalkResult::advance();
       (loop.getNumReductions() == 0 ? kernels : reductions).push_back(loop);
       return WalkResult::skip();
     });

@@ -99,6 +99,14 @@ void fillArray(OpBuilder &b, Location loc, Value memref, Value value);
 Value getElementPointer(OpBuilder &b, Location loc, Value memref,
                         ValueRange indices);
 
+/// Calls (defining on first use) `__vrir_cas_iN(ptr, expected, desired)`, a
+/// private function around LLVM's cmpxchg on integers of N bits that
+/// returns the old value. The call carries its memory effects, which the
+/// deallocation analysis needs (a bare cmpxchg has none it can read); LLVM
+/// inlines it.
+Value callCompareExchange(OpBuilder &b, Location loc, Operation *anchor,
+                          Value pointer, Value expected, Value desired);
+
 /// The constant 0 or 1 of a VRIR element type.
 Value getZero(OpBuilder &b, Location loc, Type elementType);
 Value getOne(OpBuilder &b, Location loc, Type elementType);

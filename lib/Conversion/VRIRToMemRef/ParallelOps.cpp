@@ -362,45 +362,6 @@ struct AtomicRMWOpLowering : public OpConversionPattern<AtomicRMWOp> {
   }
 };
 
-/// Calls (defining on first use) `__vrir_cas_iN(ptr, expected, desired)`,
-/// a private function around LLVM's cmpxchg that returns the old value. The
-/// call carries its memory effects, which the deallocation analysis needs
-/// (a bare cmpxchg has none it can read); LLVM inlines it.
-static Value callCompareExchange(OpBuilder &b, Location loc, Operation *anchor,
-                                 Value pointer, Value expected, Value desired) {
-  Type type = expected.getType();
-  auto module = anchor->getParentOfType<ModuleOp>();
-  std::string name =
-      "__vrir_cas_i" + std::to_string(type.getIntOrFloatBitWidth());
-  auto function = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
-  if (!function) {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(module.getBody());
-    auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
-    function = LLVM::LLVMFuncOp::create(
-        b, loc, name, LLVM::LLVMFunctionType::get(type, {ptrType, type, type}),
-        LLVM::Linkage::Internal);
-    Block *body = function.addEntryBlock(b);
-    b.setInsertionPointToStart(body);
-    auto exchange = LLVM::AtomicCmpXchgOp::create(
-        b, loc, body->getArgument(0), body->getArgument(1),
-        body->getArgument(2), LLVM::AtomicOrdering::seq_cst,
-        LLVM::AtomicOrdering::seq_cst);
-    Value old = LLVM::ExtractValueOp::create(b, loc, exchange, 0);
-    LLVM::ReturnOp::create(b, loc, old);
-  }
-  auto call = LLVM::CallOp::create(b, loc, function,
-                                   ValueRange{pointer, expected, desired});
-  call.setMemoryEffectsAttr(LLVM::MemoryEffectsAttr::get(
-      b.getContext(), {/*other=*/LLVM::ModRefInfo::NoModRef,
-                       /*argMem=*/LLVM::ModRefInfo::ModRef,
-                       /*inaccessibleMem=*/LLVM::ModRefInfo::NoModRef,
-                       /*errnoMem=*/LLVM::ModRefInfo::NoModRef,
-                       /*targetMem0=*/LLVM::ModRefInfo::NoModRef,
-                       /*targetMem1=*/LLVM::ModRefInfo::NoModRef}));
-  return call.getResult();
-}
-
 struct AtomicCasOpLowering : public OpConversionPattern<AtomicCasOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -450,8 +411,8 @@ struct AtomicCasOpLowering : public OpConversionPattern<AtomicCasOp> {
         expectedBits = arith::BitcastOp::create(b, loc, bitsType, expected);
         desiredBits = arith::BitcastOp::create(b, loc, bitsType, desired);
       }
-      Value old =
-          callCompareExchange(b, loc, op, pointer, expectedBits, desiredBits);
+      Value old = lowering::callCompareExchange(b, loc, op, pointer,
+                                                expectedBits, desiredBits);
       if (bitsType != type)
         old = arith::BitcastOp::create(b, loc, type, old);
       return old;

@@ -296,6 +296,22 @@ ResidencyTable &vulkanResidency();
 // After a launch outside every scope: results back, entries dropped.
 std::string endImplicitScope(ResidencyTable &table);
 
+// Device memory ran out for good during the current launch (after making
+// room): a backend or the table calls `noteOutOfDeviceMemory` where that
+// happens, and the launch entry point asks `takeOutOfDeviceMemory` (which
+// clears it) whether its error may be answered by running on the host.
+void noteOutOfDeviceMemory();
+bool takeOutOfDeviceMemory();
+
+// The calling thread's CPU-fallback bracket (vrir_gpu_fallback_begin/end):
+// whether its launches may leave their work to the host when the device is
+// out of memory, and whether one did. A VRIR error closes it.
+struct FallbackBracket {
+  bool open = false;
+  bool taken = false;
+};
+FallbackBracket &fallbackBracket();
+
 //===----------------------------------------------------------------------===//
 // The Vulkan backend (VulkanBackend.cpp)
 //===----------------------------------------------------------------------===//

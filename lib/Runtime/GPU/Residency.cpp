@@ -26,6 +26,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <set>
+#include <utility>
 
 namespace vrir::gpu {
 
@@ -72,13 +73,10 @@ std::string ResidencyTable::download(uint64_t begin, Entry &entry) {
 namespace {
 // VRIR_GPU_MEMORY_LIMIT=BYTES: the most device memory the arrays may hold
 // at once (to test running out of it); 0 or unset: no limit but the
-// device's.
+// device's. Read at each allocation, so that a test can change it.
 size_t memoryLimit() {
-  static const size_t limit = [] {
-    const char *text = std::getenv("VRIR_GPU_MEMORY_LIMIT");
-    return text ? static_cast<size_t>(std::strtoull(text, nullptr, 10)) : 0;
-  }();
-  return limit;
+  const char *text = std::getenv("VRIR_GPU_MEMORY_LIMIT");
+  return text ? static_cast<size_t>(std::strtoull(text, nullptr, 10)) : 0;
 }
 } // namespace
 
@@ -121,6 +119,7 @@ std::string ResidencyTable::allocate(uint64_t begin, Entry &entry,
       return flushError;
     memory.trim();
   }
+  noteOutOfDeviceMemory();
   size_t needed = 0;
   for (uint64_t key : inUse)
     if (auto it = entries.find(key); it != entries.end())
@@ -307,6 +306,24 @@ int64_t &scopeDepth() {
 }
 
 namespace {
+bool &outOfDeviceMemory() {
+  static bool outOfMemory = false;
+  return outOfMemory;
+}
+} // namespace
+
+void noteOutOfDeviceMemory() { outOfDeviceMemory() = true; }
+
+bool takeOutOfDeviceMemory() {
+  return std::exchange(outOfDeviceMemory(), false);
+}
+
+FallbackBracket &fallbackBracket() {
+  thread_local FallbackBracket bracket;
+  return bracket;
+}
+
+namespace {
 
 // Empties every table (after downloading, when `download`); returns the
 // first error.
@@ -342,6 +359,7 @@ void onArrayFreed(void *pointer, size_t bytes) {
 
 // A VRIR error unwound the host: scopes that were open are gone.
 void onError() {
+  fallbackBracket() = FallbackBracket();
   std::lock_guard<std::mutex> lock(runtimeMutex());
   scopeDepth() = 0;
   endScope(/*download=*/false);

@@ -843,6 +843,9 @@ public:
         s.cl.clEnqueueWriteBuffer(s.queue, static_cast<cl_mem>(buffer.handle),
                                   CL_TRUE, 0, bytes, host, 0, nullptr, nullptr);
     ++runtimeStats().waits;
+    // Buffers are created lazily: the first copy may find no memory.
+    if (err == CL_MEM_OBJECT_ALLOCATION_FAILURE)
+      noteOutOfDeviceMemory();
     if (err != CL_SUCCESS)
       return formatString("GPU: copying %zu bytes to the device failed (%s)",
                           bytes, clError(err).c_str());
@@ -1033,6 +1036,8 @@ std::string launchLocked(State &s, int64_t format, const char *binary,
 
   err = cl.clEnqueueNDRangeKernel(s.queue, kernel, 3, nullptr, global, block, 0,
                                   nullptr, nullptr);
+  if (err == CL_MEM_OBJECT_ALLOCATION_FAILURE)
+    noteOutOfDeviceMemory();
   if (err != CL_SUCCESS)
     return formatString(
         "GPU: launching kernel '%s' on %zux%zux%zu work-items in "
@@ -1054,6 +1059,16 @@ std::string launchLocked(State &s, int64_t format, const char *binary,
 
 // The message of a failed launch: raised once nothing is left to clean up.
 thread_local std::string launchError;
+
+// VRIR_GPU_CPU_FALLBACK=0: running out of device memory is an error even
+// where generated code could run the kernel's work on the host.
+bool cpuFallbackEnabled() {
+  static const bool enabled = [] {
+    const char *text = std::getenv("VRIR_GPU_CPU_FALLBACK");
+    return !text || std::string_view(text) != "0";
+  }();
+  return enabled;
+}
 
 // Returns the error message of the launch, or null.
 const char *launch(int64_t format, const char *binary, int64_t binarySize,
@@ -1094,8 +1109,15 @@ const char *launch(int64_t format, const char *binary, int64_t binarySize,
   if (!launchError.empty())
     return launchError.c_str();
 
+  // A kernel of this bracket already left its work to the host, which
+  // redoes the bracket's kernels together.
+  FallbackBracket &bracket = fallbackBracket();
+  if (bracket.open && bracket.taken)
+    return nullptr;
+
   {
     std::lock_guard<std::mutex> lock(runtimeMutex());
+    takeOutOfDeviceMemory(); // nothing left from an earlier failure
     if (format == VRIR_GPU_FORMAT_VULKAN_SPIRV)
       launchError =
           vulkanLaunch(binary, binarySize, kernelName, sites, numSites,
@@ -1104,6 +1126,17 @@ const char *launch(int64_t format, const char *binary, int64_t binarySize,
       launchError =
           launchLocked(getState(), format, binary, binarySize, kernelName,
                        sites, numSites, gridSizes, blockSizes, numArgs, args);
+    // Out of device memory for good: the host runs the kernel's work
+    // instead, when the generated code has a host version of it.
+    if (!launchError.empty() && takeOutOfDeviceMemory() && bracket.open &&
+        cpuFallbackEnabled()) {
+      if (verboseEnabled())
+        std::fprintf(stderr, "vrir: kernel '%s' runs on the CPU: %s\n",
+                     kernelName, launchError.c_str());
+      ++runtimeStats().fallbacks;
+      bracket.taken = true;
+      launchError.clear();
+    }
   }
   return launchError.empty() ? nullptr : launchError.c_str();
 }
@@ -1130,6 +1163,18 @@ void vrir_gpu_launch(int64_t format, const char *binary, int64_t binarySize,
   if (const char *error = launch(format, binary, binarySize, kernelName, sites,
                                  numSites, grid, block, numArgs, args))
     vrir_rt_error(error);
+}
+
+void vrir_gpu_fallback_begin(void) {
+  FallbackBracket &bracket = fallbackBracket();
+  bracket.open = true;
+  bracket.taken = false;
+}
+
+int64_t vrir_gpu_fallback_end(void) {
+  bool taken = fallbackBracket().taken;
+  fallbackBracket() = FallbackBracket();
+  return taken ? 1 : 0;
 }
 
 int vrir_gpu_available(int64_t format) {

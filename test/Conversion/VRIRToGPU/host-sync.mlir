@@ -113,3 +113,43 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A kernel's host version (`vrir-gpu-cpu-fallback`) only runs when the
+// kernel could not: its notices stay inside it (out of its loop), so that
+// nothing is downloaded when the kernel ran on the device.
+// CHECK-LABEL: func.func @fallback(
+// CHECK-SAME: %[[A:[a-z0-9]+]]: memref<?xf64>
+// CHECK: gpu.launch_func
+// CHECK-NOT: llvm.call @vrir_gpu_host_access
+// CHECK: scf.if
+// CHECK-NEXT: memref.extract_strided_metadata %[[A]]
+// CHECK: llvm.call @vrir_gpu_host_access(
+// CHECK-NEXT: scf.parallel
+// CHECK-NOT: llvm.call
+// CHECK: memref.store
+// CHECK: } {vrir.gpu_fallback}
+module attributes {gpu.container_module} {
+  func.func @fallback(%A: memref<?xf64>, %n: index, %on_host: i1) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %one = arith.constant 1.0 : f64
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%n, %c1, %c1)
+        args(%A : memref<?xf64>)
+    scf.if %on_host {
+      scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+        memref.store %one, %A[%i] : memref<?xf64>
+      }
+    } {vrir.gpu_fallback}
+    return
+  }
+  gpu.module @kernels {
+    gpu.func @k(%A: memref<?xf64>) kernel {
+      %i = gpu.thread_id x
+      %one = arith.constant 1.0 : f64
+      memref.store %one, %A[%i] : memref<?xf64>
+      gpu.return
+    }
+  }
+}

@@ -119,3 +119,13 @@ func.func @gpu_section_mark_elsewhere() {
   %c = arith.constant {vrir.gpu_section} 0 : index
   return
 }
+
+// -----
+
+func.func @gpu_fallback_mark_elsewhere(%c: i1) {
+  // expected-error @+1 {{'vrir.gpu_fallback' is a unit attribute of the scf.if that holds a GPU kernel's host version}}
+  scf.execute_region {
+    scf.yield
+  } {vrir.gpu_fallback}
+  return
+}

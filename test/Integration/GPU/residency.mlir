@@ -13,11 +13,15 @@
 // Out of device memory (a limit of 35000 bytes: the product's matrix and
 // vectors fit, not everything else besides): the arrays it does not use go
 // back to the host and leave the device, with the same results. Below what
-// one kernel needs, a clear error.
+// one kernel needs (20000 bytes), that kernel runs on the CPU, with the
+// same results; with VRIR_GPU_CPU_FALLBACK=0, a clear error.
 // RUN: %if opencl %{ env VRIR_GPU_MEMORY_LIMIT=35000 %{run} --target=opencl > %t.evict 2> %t.evict.stats && diff %t.cpu %t.evict && FileCheck %s --check-prefix=EVICT < %t.evict.stats %}
 // RUN: %if vulkan %{ env VRIR_GPU_MEMORY_LIMIT=35000 %{run} --target=vulkan > %t.evict 2> %t.evict.stats && diff %t.cpu %t.evict && FileCheck %s --check-prefix=EVICT < %t.evict.stats %}
-// RUN: %if opencl %{ env VRIR_GPU_MEMORY_LIMIT=20000 not %{run} --target=opencl 2>&1 | FileCheck %s --check-prefix=OOM %}
-// EVICT: gpu stats: {{.*}} evictions=1
+// RUN: %if opencl %{ env VRIR_GPU_MEMORY_LIMIT=20000 %{run} --target=opencl > %t.fallback 2> %t.fallback.stats && diff %t.cpu %t.fallback && FileCheck %s --check-prefix=FALLBACK < %t.fallback.stats %}
+// RUN: %if vulkan %{ env VRIR_GPU_MEMORY_LIMIT=20000 %{run} --target=vulkan > %t.fallback 2> %t.fallback.stats && diff %t.cpu %t.fallback && FileCheck %s --check-prefix=FALLBACK < %t.fallback.stats %}
+// RUN: %if opencl %{ env VRIR_GPU_MEMORY_LIMIT=20000 VRIR_GPU_CPU_FALLBACK=0 not %{run} --target=opencl 2>&1 | FileCheck %s --check-prefix=OOM %}
+// EVICT: gpu stats: {{.*}} evictions=1 fallbacks=0
+// FALLBACK: gpu stats: {{.*}} fallbacks=1
 // OOM: vrir: error: GPU: out of device memory: a kernel's arrays need 33792 bytes on the device at once (GPU: the device memory limit of 20000 bytes (VRIR_GPU_MEMORY_LIMIT) is reached)
 
 // The calls are inlined into @main: one scope. Uploads: A and B once

@@ -67,6 +67,15 @@ LogicalResult VRIRDialect::verifyOperationAttribute(Operation *op,
                 "scf.execute_region it lowers to";
     return success();
   }
+  if (name == kGpuFallbackAttrName) {
+    if (!isa<UnitAttr>(attr.getValue()) ||
+        op->getName().getStringRef() != "scf.if")
+      return op->emitError("'")
+             << name
+             << "' is a unit attribute of the scf.if that holds a GPU "
+                "kernel's host version";
+    return success();
+  }
   // On a gpu.module compiled to SPIR-V (vrir-convert-gpu-to-spirv): the
   // names of its bounds-check sites.
   if (name == "vrir.sites") {

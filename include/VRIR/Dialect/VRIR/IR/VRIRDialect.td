@@ -47,6 +47,9 @@ def VRIR_Dialect : Dialect {
     /// Marks a GPU section that the GPU lowering keeps (on `vrir.gpu_section`
     /// and on the `scf.execute_region` it becomes).
     static constexpr ::llvm::StringLiteral kGpuSectionAttrName = "vrir.gpu_section";
+    /// Marks the `scf.if` holding the host version of a GPU kernel, run when
+    /// the device has no memory for it (`vrir-gpu-cpu-fallback`).
+    static constexpr ::llvm::StringLiteral kGpuFallbackAttrName = "vrir.gpu_fallback";
   private:
     void registerTypes();
     void registerAttributes();
