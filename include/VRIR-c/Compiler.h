@@ -92,7 +92,11 @@ vrirInstallRegionSpecializer(const char *runtimeDirectory, int optLevel);
  * is not NULL, stores there the diagnostics ("NAME:LINE:COL: error: ...",
  * one or more lines) in a string to release with vrirFreeString. Never
  * aborts the process on bad input. Thread-safe: every call has its own
- * MLIR context. */
+ * MLIR context.
+ *
+ * With VRIR_TIMING=1 in the environment, the call prints where its time
+ * went to stderr: parsing, the MLIR pipeline pass by pass, translation to
+ * LLVM IR, LLVM's optimization, code generation and linking. */
 VRIR_CAPI_EXPORTED int
 vrirCompileToSharedLibrary(const char *mlirText, size_t length,
                            const char *entry, const char *outputPath,

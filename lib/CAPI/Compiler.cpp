@@ -8,6 +8,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Support/Timing.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -18,6 +19,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
+#include <string_view>
 
 using namespace mlir;
 
@@ -63,6 +65,14 @@ int vrirCompileToSharedLibrary(const char *mlirText, size_t length,
   vrirCompileOptionsInit(&defaults);
   if (!options)
     options = &defaults;
+  // VRIR_TIMING=1: a report of where the compile's time went (phases, and
+  // the MLIR pipeline pass by pass) on stderr when it ends.
+  DefaultTimingManager timingManager;
+  if (const char *timing = std::getenv("VRIR_TIMING"))
+    timingManager.setEnabled(*timing && std::string_view(timing) != "0");
+  timingManager.setDisplayMode(DefaultTimingManager::DisplayMode::Tree);
+  TimingScope rootTiming = timingManager.getRootScope();
+  TimingScope setupTiming = rootTiming.nest("initialization and MLIR context");
   vrir::initializeDriver();
 
   DialectRegistry registry;
@@ -112,7 +122,12 @@ int vrirCompileToSharedLibrary(const char *mlirText, size_t length,
                                      : getLibraryDirectory();
   if (options->specializeRegions)
     vrirInstallRegionSpecializer(runtimeDirectory.c_str(), options->optLevel);
+  setupTiming.stop();
+  if (timingManager.isEnabled())
+    compileOptions.timing = &rootTiming;
+  TimingScope parseTiming = rootTiming.nest("parsing");
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  parseTiming.stop();
   if (module &&
       succeeded(vrir::compileToSharedLibrary(
           *module, entry, outputPath, compileOptions, runtimeDirectory))) {

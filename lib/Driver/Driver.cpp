@@ -110,6 +110,11 @@ mlir::vrir::lowerToLLVM(ModuleOp module, const CompileOptions &options,
   if (configure && failed(configure(pm)))
     return failure();
   buildVRIRPipeline(pm, options.pipeline);
+  std::optional<TimingScope> timing;
+  if (options.timing) {
+    timing.emplace(options.timing->nest("MLIR pipeline (vrir-to-cpu)"));
+    pm.enableTiming(*timing);
+  }
   return pm.run(module);
 }
 
@@ -157,15 +162,20 @@ void mlir::vrir::addPackedInterfaces(llvm::Module &module) {
   }
 }
 
-llvm::Error mlir::vrir::emitObjectFile(
-    ModuleOp module, llvm::orc::JITTargetMachineBuilder builder,
-    function_ref<llvm::Error(llvm::Module *)> optimize, StringRef path) {
+llvm::Error
+mlir::vrir::emitObjectFile(ModuleOp module,
+                           llvm::orc::JITTargetMachineBuilder builder,
+                           function_ref<llvm::Error(llvm::Module *)> optimize,
+                           StringRef path, TimingScope *timing) {
+  TimingScope disabled;
+  TimingScope &scope = timing ? *timing : disabled;
   builder.setRelocationModel(llvm::Reloc::PIC_);
   builder.setCodeModel(llvm::CodeModel::Small);
   auto machine = builder.createTargetMachine();
   if (!machine)
     return machine.takeError();
   llvm::LLVMContext llvmContext;
+  TimingScope translation = scope.nest("translation to LLVM IR");
   std::unique_ptr<llvm::Module> llvmModule =
       translateModuleToLLVMIR(module, llvmContext);
   if (!llvmModule)
@@ -173,8 +183,12 @@ llvm::Error mlir::vrir::emitObjectFile(
   llvmModule->setDataLayout((*machine)->createDataLayout());
   llvmModule->setTargetTriple((*machine)->getTargetTriple());
   addPackedInterfaces(*llvmModule);
+  translation.stop();
+  TimingScope optimization = scope.nest("LLVM IR optimization");
   if (llvm::Error error = optimize(llvmModule.get()))
     return error;
+  optimization.stop();
+  TimingScope codegen = scope.nest("code generation (object file)");
   std::error_code code;
   llvm::raw_fd_ostream out(path, code, llvm::sys::fs::OF_None);
   if (code)
@@ -272,9 +286,14 @@ LogicalResult mlir::vrir::compileToSharedLibrary(ModuleOp module,
   auto optimize =
       makeOptimizingTransformer(options.optLevel, 0, machine->get());
   std::string object = (output + ".o").str();
-  llvm::Error error = emitObjectFile(module, *builder, optimize, object);
-  if (!error)
+  llvm::Error error =
+      emitObjectFile(module, *builder, optimize, object, options.timing);
+  if (!error) {
+    std::optional<TimingScope> linking;
+    if (options.timing)
+      linking.emplace(options.timing->nest("linking (clang-22 -shared)"));
     error = linkSharedLibrary(object, output, runtimeDirectory);
+  }
   llvm::sys::fs::remove(object);
   if (error)
     return report(std::move(error));

@@ -221,6 +221,28 @@ def test_disk_cache_across_processes(tmp_path):
     assert runs == ["1", "0"]
 
 
+def test_compile_timing_report(tmp_path):
+    """VRIR_TIMING=1: the compiler reports where a compile's time went, by
+    phase and MLIR pass, on stderr."""
+    script = textwrap.dedent("""
+        import numpy as np, vrir
+        @vrir.jit
+        def f(x, k):
+            return x * k + 1
+        assert (f(np.arange(3.0), 2.0) == np.array([1.0, 3.0, 5.0])).all()
+    """)
+    path = tmp_path / "prog.py"
+    path.write_text(script)
+    env = dict(os.environ, VRIR_CACHE_DIR=str(tmp_path / "cache"), VRIR_TIMING="1",
+               PYTHONPATH=os.path.join(os.path.dirname(HERE), ".."))
+    run = subprocess.run([sys.executable, str(path)], env=env, capture_output=True,
+                         text=True, check=True)
+    for phase in ("parsing", "MLIR pipeline (vrir-to-cpu)", "ConvertVRIRToMemRef",
+                  "translation to LLVM IR", "LLVM IR optimization",
+                  "code generation (object file)", "linking (clang-22 -shared)"):
+        assert phase in run.stderr, (phase, run.stderr)
+
+
 def test_function_without_source_is_a_compile_error():
     namespace = {}
     exec("def f(x):\n    return x + 1\n", namespace)

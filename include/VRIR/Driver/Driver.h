@@ -13,6 +13,7 @@
 #include "VRIR/Conversion/Passes.h"
 
 #include "mlir/Support/LLVM.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/Error.h"
 
@@ -48,6 +49,9 @@ struct CompileOptions {
   /// If set, receives the counts of the bounds-check passes (collected from
   /// their `vrir-bce` remarks).
   BoundsCheckCounts *boundsChecks = nullptr;
+  /// If set, the compile's phases (and the MLIR pipeline's passes) are timed
+  /// under this scope.
+  TimingScope *timing = nullptr;
 };
 
 /// Registers the passes `vrir-to-cpu` names and initializes the native
@@ -86,7 +90,7 @@ void addPackedInterfaces(llvm::Module &module);
 llvm::Error emitObjectFile(ModuleOp module,
                            llvm::orc::JITTargetMachineBuilder builder,
                            function_ref<llvm::Error(llvm::Module *)> optimize,
-                           StringRef path);
+                           StringRef path, TimingScope *timing = nullptr);
 
 /// The shared libraries generated code calls: the VRIR runtime and the
 /// VRIR GPU runtime in `runtimeDirectory`, libomp, OpenBLAS and MLIR's C runner utilities.
