@@ -162,7 +162,10 @@ void vrir_gpu_host_uninitialized(int64_t address, int64_t bytes);
  *
  * Inside the bracket, a launch whose arrays do not fit in device memory even
  * after the runtime made room (arrays the launch does not use moved back to
- * the host, pending kernels finished, reusable buffers freed) does nothing
+ * the host, pending kernels finished, reusable buffers freed), or that has
+ * an array larger than the device can allocate or bind (OpenCL's
+ * CL_DEVICE_MAX_MEM_ALLOC_SIZE, Vulkan's maxStorageBufferRange), or a grid
+ * larger than it can launch (Vulkan's maxComputeWorkGroupCount), does nothing
  * and raises nothing; later launches of the bracket do nothing either, and
  * vrir_gpu_fallback_end returns 1. The host version then runs, reading and
  * writing host memory through vrir_gpu_host_access like any host code, so
@@ -202,8 +205,9 @@ typedef struct {
   int64_t waits, diskCacheHits;
   int64_t evictions; /* times device memory ran out and arrays not in use
                         were moved back to the host to make room */
-  int64_t fallbacks; /* kernels whose work ran on the host because their
-                        arrays did not fit in device memory */
+  int64_t fallbacks; /* kernels whose work ran on the host because the
+                        device could not take them (memory, an array or
+                        grid beyond its limits) */
 } vrir_gpu_stats;
 
 void vrir_gpu_get_stats(vrir_gpu_stats *stats);

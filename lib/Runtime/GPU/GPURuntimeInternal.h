@@ -296,12 +296,14 @@ ResidencyTable &vulkanResidency();
 // After a launch outside every scope: results back, entries dropped.
 std::string endImplicitScope(ResidencyTable &table);
 
-// Device memory ran out for good during the current launch (after making
-// room): a backend or the table calls `noteOutOfDeviceMemory` where that
-// happens, and the launch entry point asks `takeOutOfDeviceMemory` (which
-// clears it) whether its error may be answered by running on the host.
-void noteOutOfDeviceMemory();
-bool takeOutOfDeviceMemory();
+// The device cannot take the current launch: its memory ran out for good
+// (after making room), an array is larger than it can allocate or bind, or
+// the grid is larger than it can launch. A backend or the table calls
+// `noteDeviceLimitReached` where that happens, and the launch entry point
+// asks `takeDeviceLimitReached` (which clears it) whether its error may be
+// answered by running the kernel's work on the host.
+void noteDeviceLimitReached();
+bool takeDeviceLimitReached();
 
 // The calling thread's CPU-fallback bracket (vrir_gpu_fallback_begin/end):
 // whether its launches may leave their work to the host when the device is

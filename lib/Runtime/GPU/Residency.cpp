@@ -119,7 +119,7 @@ std::string ResidencyTable::allocate(uint64_t begin, Entry &entry,
       return flushError;
     memory.trim();
   }
-  noteOutOfDeviceMemory();
+  noteDeviceLimitReached();
   size_t needed = 0;
   for (uint64_t key : inUse)
     if (auto it = entries.find(key); it != entries.end())
@@ -306,16 +306,16 @@ int64_t &scopeDepth() {
 }
 
 namespace {
-bool &outOfDeviceMemory() {
+bool &deviceLimitReached() {
   static bool outOfMemory = false;
   return outOfMemory;
 }
 } // namespace
 
-void noteOutOfDeviceMemory() { outOfDeviceMemory() = true; }
+void noteDeviceLimitReached() { deviceLimitReached() = true; }
 
-bool takeOutOfDeviceMemory() {
-  return std::exchange(outOfDeviceMemory(), false);
+bool takeDeviceLimitReached() {
+  return std::exchange(deviceLimitReached(), false);
 }
 
 FallbackBracket &fallbackBracket() {

@@ -845,7 +845,7 @@ public:
     ++runtimeStats().waits;
     // Buffers are created lazily: the first copy may find no memory.
     if (err == CL_MEM_OBJECT_ALLOCATION_FAILURE)
-      noteOutOfDeviceMemory();
+      noteDeviceLimitReached();
     if (err != CL_SUCCESS)
       return formatString("GPU: copying %zu bytes to the device failed (%s)",
                           bytes, clError(err).c_str());
@@ -1037,7 +1037,7 @@ std::string launchLocked(State &s, int64_t format, const char *binary,
   err = cl.clEnqueueNDRangeKernel(s.queue, kernel, 3, nullptr, global, block, 0,
                                   nullptr, nullptr);
   if (err == CL_MEM_OBJECT_ALLOCATION_FAILURE)
-    noteOutOfDeviceMemory();
+    noteDeviceLimitReached();
   if (err != CL_SUCCESS)
     return formatString(
         "GPU: launching kernel '%s' on %zux%zux%zu work-items in "
@@ -1117,7 +1117,7 @@ const char *launch(int64_t format, const char *binary, int64_t binarySize,
 
   {
     std::lock_guard<std::mutex> lock(runtimeMutex());
-    takeOutOfDeviceMemory(); // nothing left from an earlier failure
+    takeDeviceLimitReached(); // nothing left from an earlier failure
     if (format == VRIR_GPU_FORMAT_VULKAN_SPIRV)
       launchError =
           vulkanLaunch(binary, binarySize, kernelName, sites, numSites,
@@ -1128,7 +1128,7 @@ const char *launch(int64_t format, const char *binary, int64_t binarySize,
                        sites, numSites, gridSizes, blockSizes, numArgs, args);
     // Out of device memory for good: the host runs the kernel's work
     // instead, when the generated code has a host version of it.
-    if (!launchError.empty() && takeOutOfDeviceMemory() && bracket.open &&
+    if (!launchError.empty() && takeDeviceLimitReached() && bracket.open &&
         cpuFallbackEnabled()) {
       if (verboseEnabled())
         std::fprintf(stderr, "vrir: kernel '%s' runs on the CPU: %s\n",

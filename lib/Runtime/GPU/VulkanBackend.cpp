@@ -1593,12 +1593,14 @@ std::string launchLocked(State &s, const char *binary, int64_t binarySize,
 
   // Work sizes.
   for (int d = 0; d < 3; ++d)
-    if (grid[d] > limits.maxComputeWorkGroupCount[d])
+    if (grid[d] > limits.maxComputeWorkGroupCount[d]) {
+      noteDeviceLimitReached(); // a host version may run instead
       return formatString(
           "GPU: kernel '%s': a grid of %zu work-groups exceeds the device's "
           "limit %u in dimension %d (maxComputeWorkGroupCount of %s)",
           kernelName, grid[d], limits.maxComputeWorkGroupCount[d], d,
           s.name.c_str());
+    }
   size_t groupItems = block[0] * block[1] * block[2];
   for (int d = 0; d < 3; ++d)
     if (block[d] > limits.maxComputeWorkGroupSize[d])
@@ -1680,12 +1682,14 @@ std::string launchLocked(State &s, const char *binary, int64_t binarySize,
   if (!error.empty())
     return error;
   for (const HostGroup &group : plan.groups)
-    if (group.bytes() > limits.maxStorageBufferRange)
+    if (group.bytes() > limits.maxStorageBufferRange) {
+      noteDeviceLimitReached(); // a host version may run instead
       return formatString(
           "GPU: kernel '%s': a buffer of %zu bytes exceeds the largest "
           "storage buffer %s can bind (maxStorageBufferRange: %u bytes)",
           kernelName, group.bytes(), s.name.c_str(),
           limits.maxStorageBufferRange);
+    }
   ResidencyTable &table = vulkanResidency();
   std::vector<Placement> placements;
   error = table.prepare(plan, numArgs, args, placements);
