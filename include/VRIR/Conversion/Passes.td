@@ -63,7 +63,11 @@ def GpuCpuFallback : Pass<"vrir-gpu-cpu-fallback", "::mlir::ModuleOp"> {
     the usual host-access notices, so results are the same. The `scf.if`
     yields the work's results (a reduction's value) on both paths. A
     kernel's compare-and-swap loop (`memref.generic_atomic_rmw`) becomes,
-    in the copy, a loop around LLVM's `cmpxchg`, as on the CPU.
+    in the copy, a loop around LLVM's `cmpxchg`, as on the CPU. The copy
+    is then outlined into a private function `<function>_host_kernelN`
+    marked `cold`, `noinline`, `minsize` and `optsize` (LLVM's
+    `passthrough`): it rarely runs, and LLVM would otherwise optimize it
+    as hard as the rest of the host code.
 
     Kernel mapping skips the copies, and `vrir-gpu-host-sync` keeps the
     copies' notices inside the `scf.if`, so that nothing is downloaded when

@@ -23,10 +23,12 @@
 #include "GpuABI.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 
@@ -223,8 +225,36 @@ struct GpuCpuFallbackPass
     for (memref::GenericAtomicRMWOp atomic : atomics)
       if (failed(lowerGenericAtomicOnHost(b, atomic)))
         return failure();
+    return outlineHostVersion(fallback);
+  }
+
+  /// Moves the host version into a function of its own, marked cold and
+  /// optimized for size: it only runs when the device cannot, and LLVM
+  /// would otherwise spend as long on it as on the rest of the host code.
+  LogicalResult outlineHostVersion(scf::IfOp fallback) {
+    auto parent = fallback->getParentOfType<func::FuncOp>();
+    auto module = parent->getParentOfType<ModuleOp>();
+    std::string name;
+    do
+      name = (parent.getSymName() + "_host_kernel" + Twine(nextHostVersion++))
+                 .str();
+    while (module.lookupSymbol(name));
+    IRRewriter rewriter(fallback.getContext());
+    func::FuncOp function;
+    if (failed(outlineIfOp(rewriter, fallback, &function, name,
+                           /*elseFn=*/nullptr, "")))
+      return fallback.emitOpError("could not outline the host version");
+    function.setPrivate();
+    Builder b(function.getContext());
+    function->setAttr(
+        "passthrough",
+        b.getArrayAttr({b.getStringAttr("cold"), b.getStringAttr("noinline"),
+                        b.getStringAttr("minsize"),
+                        b.getStringAttr("optsize")}));
     return success();
   }
+
+  unsigned nextHostVersion = 0;
 };
 
 } // namespace

@@ -1,12 +1,16 @@
 // RUN: vr-opt %s --vrir-gpu-cpu-fallback --split-input-file | FileCheck %s
+// RUN: vr-opt %s --vrir-gpu-cpu-fallback --split-input-file | FileCheck %s --check-prefix=HOST
 // RUN: vr-opt %s --vrir-gpu-cpu-fallback --vrir-gpu-map-sections --split-input-file | FileCheck %s --check-prefix=MAP
 
 // Each future kernel of a section (an outermost parallel loop, a linalg op
 // outside loops) is bracketed by the runtime's fallback calls and followed
-// by its host version; a nested parallel loop is part of its kernel; host
-// code of the section gets nothing; code outside sections neither.
+// by an scf.if calling its host version, a private function marked cold
+// and optimized for size; a nested parallel loop is part of its kernel;
+// host code of the section gets nothing; code outside sections neither.
 // CHECK-DAG: llvm.func @vrir_gpu_fallback_begin()
 // CHECK-DAG: llvm.func @vrir_gpu_fallback_end() -> i64
+// CHECK-DAG: func.func private @kernels_host_kernel0({{.*}}) attributes {passthrough = ["cold", "noinline", "minsize", "optsize"]} {
+// CHECK-DAG: func.func private @kernels_host_kernel1(%[[V:.*]]: f64, %[[X:.*]]: memref<?xf64>) attributes {passthrough = ["cold", "noinline", "minsize", "optsize"]} {
 // CHECK-LABEL: func.func @kernels
 // CHECK: scf.execute_region
 // CHECK-NEXT: llvm.call @vrir_gpu_fallback_begin()
@@ -16,32 +20,37 @@
 // CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0 : i64
 // CHECK-NEXT: %[[ON_HOST:.*]] = arith.cmpi ne, %[[TAKEN]], %[[ZERO]] : i64
 // CHECK-NEXT: scf.if %[[ON_HOST]] {
-// CHECK-NEXT:   scf.parallel
-// CHECK:          scf.parallel
-// CHECK:            memref.store
-// CHECK:      } {vrir.gpu_fallback}
+// CHECK-NEXT:   func.call @kernels_host_kernel0(
+// CHECK-NEXT: } {vrir.gpu_fallback}
 // CHECK-NEXT: memref.load
 // CHECK-NEXT: llvm.call @vrir_gpu_fallback_begin()
 // CHECK-NEXT: linalg.fill
 // CHECK: scf.if
-// CHECK-NEXT: linalg.fill
-// CHECK: } {vrir.gpu_fallback}
+// CHECK-NEXT: func.call @kernels_host_kernel1(
+// CHECK-NEXT: } {vrir.gpu_fallback}
 // CHECK: scf.yield
 // CHECK: } {vrir.gpu_section}
 // CHECK-NOT: vrir_gpu_fallback
 // CHECK: return
-// The host versions are not mapped: one kernel each, plus a plain loop.
-// MAP-LABEL: func.func @kernels
+// The host versions hold the work as it was, and are not mapped: one
+// kernel each, plus a plain loop.
+// HOST-LABEL: func.func private @kernels_host_kernel0
+// HOST: scf.parallel
+// HOST:   scf.parallel
+// HOST:     memref.store
+// HOST-NOT: mapping
+// HOST: return
+// HOST-LABEL: func.func private @kernels_host_kernel1
+// HOST-NEXT: linalg.fill
+// MAP-LABEL: func.func @kernels(
 // MAP: scf.parallel
 // MAP: } {mapping = [#gpu.loop_dim_map<processor = block_x
 // MAP: scf.if
-// MAP-NOT: mapping
-// MAP: } {vrir.gpu_fallback}
+// MAP-NEXT: func.call @kernels_host_kernel0
 // MAP: scf.parallel
 // MAP: } {mapping = [#gpu.loop_dim_map<processor = block_x
 // MAP: scf.if
-// MAP-NEXT: linalg.fill
-// MAP: } {vrir.gpu_fallback}
+// MAP-NEXT: func.call @kernels_host_kernel1
 func.func @kernels(%A: memref<?x?xf64>, %x: memref<?xf64>, %n: index) -> f64 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -66,15 +75,19 @@ func.func @kernels(%A: memref<?x?xf64>, %x: memref<?xf64>, %n: index) -> f64 {
 
 // A reduction's value comes from the device or from the host version, a
 // serial loop carrying the accumulator through the combiner.
+// CHECK-LABEL: func.func private @reduction_host_kernel0
+// CHECK-SAME: -> f64
+// CHECK: %[[SERIAL:.*]] = scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (f64) {
+// CHECK-NEXT:   %[[V:.*]] = memref.load %{{.*}}[%[[I]]]
+// CHECK-NEXT:   %[[SUM:.*]] = arith.addf %[[ACC]], %[[V]] : f64
+// CHECK-NEXT:   scf.yield %[[SUM]] : f64
+// CHECK: return %[[SERIAL]] : f64
 // CHECK-LABEL: func.func @reduction
 // CHECK: llvm.call @vrir_gpu_fallback_begin()
 // CHECK-NEXT: %[[GPU:.*]] = scf.parallel
 // CHECK: %[[VALUE:.*]] = scf.if %{{.*}} -> (f64) {
-// CHECK-NEXT: %[[HOST:.*]] = scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (f64) {
-// CHECK-NEXT:   %[[V:.*]] = memref.load %{{.*}}[%[[I]]]
-// CHECK-NEXT:   %[[SUM:.*]] = arith.addf %[[ACC]], %[[V]] : f64
-// CHECK-NEXT:   scf.yield %[[SUM]] : f64
-// CHECK: scf.yield %[[HOST]] : f64
+// CHECK-NEXT: %[[CALL:.*]] = func.call @reduction_host_kernel0(
+// CHECK-NEXT: scf.yield %[[CALL]] : f64
 // CHECK-NEXT: } else {
 // CHECK-NEXT: scf.yield %[[GPU]] : f64
 // CHECK-NEXT: } {vrir.gpu_fallback}
@@ -101,10 +114,7 @@ func.func @reduction(%x: memref<?xf64>, %n: index) -> f64 {
 
 // A compare-and-swap loop in a kernel: in the host version, a loop around
 // LLVM's cmpxchg (on the bits of a float) that returns the old value.
-// CHECK-LABEL: func.func @cas
-// CHECK: scf.parallel
-// CHECK: memref.generic_atomic_rmw
-// CHECK: scf.if
+// CHECK-LABEL: func.func private @cas_host_kernel0
 // CHECK: scf.parallel
 // CHECK-NOT: memref.generic_atomic_rmw
 // CHECK: %[[INIT:.*]] = memref.load
@@ -115,7 +125,12 @@ func.func @reduction(%x: memref<?xf64>, %n: index) -> f64 {
 // CHECK: %[[SEEN_F:.*]] = arith.bitcast %[[SEEN]] : i64 to f64
 // CHECK-NEXT: scf.condition(%[[RETRY]]) %[[SEEN_F]] : f64
 // CHECK: memref.store %[[OLD]]
-// CHECK: } {vrir.gpu_fallback}
+// CHECK-LABEL: func.func @cas
+// CHECK: scf.parallel
+// CHECK: memref.generic_atomic_rmw
+// CHECK: scf.if
+// CHECK-NEXT: func.call @cas_host_kernel0
+// CHECK-NEXT: } {vrir.gpu_fallback}
 func.func @cas(%best: memref<?xf64>, %seen: memref<?xf64>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
