@@ -30,6 +30,11 @@
  *                           with resizable BAR: reading mapped VRAM from
  *                           the host is slow); 0: always map host-visible
  *                           buffers.
+ *   VRIR_VULKAN_STAGING_CHUNK=BYTES  Vulkan, staging copies: arrays larger
+ *                           than this (default 64 MiB) are copied in chunks
+ *                           through two reused staging buffers, the host
+ *                           copying one chunk while the device copies the
+ *                           next.
  *   VRIR_GPU_VERBOSE=1      print the chosen devices, each compile and
  *                           each kernel left to the CPU to stderr.
  *   VRIR_GPU_CPU_FALLBACK=0 running out of device memory is an error even

@@ -533,6 +533,16 @@ struct Batch {
   std::vector<Buffer> buffers;         // released once finished
 };
 
+// One of two host-visible buffers through which large arrays are copied in
+// chunks: the host fills (or empties) one while the device copies the
+// other. Created at the first large copy and kept.
+struct StagingSlot {
+  Buffer buffer;
+  VkCommandBuffer commands = VK_NULL_HANDLE;
+  VkFence fence = VK_NULL_HANDLE;
+  bool busy = false; // a submitted copy may still use it
+};
+
 struct State {
   bool initialized = false;
   std::string initError; // non-empty: no usable device
@@ -546,6 +556,7 @@ struct State {
   VkCommandPool commandPool = VK_NULL_HANDLE;
   Batch batches[kBatches];
   size_t current = 0; // the batch being recorded, or to record next
+  StagingSlot stagingSlots[2];
 
   std::string name; // "Vulkan: DEVICE"
   VkPhysicalDeviceProperties properties = {};
@@ -1506,10 +1517,21 @@ private:
   // Copies through a staging buffer are recorded into the current batch,
   // behind the kernels that come before them: an upload needs no wait, a
   // download one (for the whole batch). Mapped buffers are copied by the
-  // host once the kernels in flight finished.
+  // host once the kernels in flight finished. Copies larger than a chunk
+  // go through the two staging slots instead (copyInChunks).
   std::string copy(Buffer &device, void *host, size_t bytes, bool toDevice) {
     State &s = getState();
     std::string error;
+    if (!device.mapped && !s.lost && bytes > stagingChunkBytes()) {
+      error =
+          copyInChunks(s, device, static_cast<char *>(host), bytes, toDevice);
+      if (!error.empty())
+        return formatString("GPU: copying %zu bytes %s the device %s failed: "
+                            "%s",
+                            bytes, toDevice ? "to" : "from", s.name.c_str(),
+                            error.c_str());
+      return "";
+    }
     if (device.mapped) {
       // Downloaded results must not be seen before a failed bounds check.
       error = flushLocked(s);
@@ -1570,6 +1592,120 @@ private:
       return formatString("GPU: copying %zu bytes %s the device %s failed: %s",
                           bytes, toDevice ? "to" : "from", s.name.c_str(),
                           error.c_str());
+    return "";
+  }
+
+  // Bytes per chunk of a large copy: 64 MiB (VRIR_VULKAN_STAGING_CHUNK
+  // changes it, for tests). A whole-array staging buffer would be allocated
+  // (and, on NVIDIA, pinned) afresh for every large copy.
+  static size_t stagingChunkBytes() {
+    static const size_t chunk = [] {
+      const char *text = std::getenv("VRIR_VULKAN_STAGING_CHUNK");
+      size_t bytes = text ? std::strtoull(text, nullptr, 10) : 0;
+      return bytes >= 256 ? bytes : size_t(64) << 20;
+    }();
+    return chunk;
+  }
+
+  // Creates the staging slots on first use.
+  static std::string ensureStagingSlots(State &s) {
+    for (StagingSlot &slot : s.stagingSlots) {
+      if (slot.buffer.buffer)
+        continue;
+      VkCommandBufferAllocateInfo allocate = {};
+      allocate.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO;
+      allocate.commandPool = s.commandPool;
+      allocate.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+      allocate.commandBufferCount = 1;
+      VkResult result =
+          s.vk.vkAllocateCommandBuffers(s.device, &allocate, &slot.commands);
+      VkFenceCreateInfo fenceInfo = {};
+      fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO;
+      if (result == VK_SUCCESS)
+        result = s.vk.vkCreateFence(s.device, &fenceInfo, nullptr, &slot.fence);
+      if (result == VK_SUCCESS)
+        result =
+            createBuffer(s, stagingChunkBytes(), /*host=*/true, slot.buffer);
+      if (result != VK_SUCCESS)
+        return "cannot create a staging buffer (" + vkError(result) + ")";
+    }
+    return "";
+  }
+
+  // A large copy, chunk by chunk through the two staging slots: the host
+  // copies chunk k into (or out of) one slot while the device copies chunk
+  // k+1 (or k-1) through the other. Everything in flight finishes first
+  // (nothing then reads or writes `device` behind the copy), and the copy
+  // is complete on return.
+  static std::string copyInChunks(State &s, Buffer &device, char *host,
+                                  size_t bytes, bool toDevice) {
+    std::string error = flushLocked(s);
+    if (error.empty())
+      error = ensureStagingSlots(s);
+    if (!error.empty())
+      return error;
+    size_t chunk = stagingChunkBytes();
+    size_t chunks = (bytes + chunk - 1) / chunk;
+    auto chunkBytes = [&](size_t k) {
+      return std::min(chunk, bytes - k * chunk);
+    };
+    auto idle = [&](StagingSlot &slot) {
+      if (!slot.busy)
+        return VK_SUCCESS;
+      slot.busy = false;
+      return waitAndReset(s, slot.fence);
+    };
+    VkResult result = VK_SUCCESS;
+    for (size_t k = 0; k < chunks && result == VK_SUCCESS; ++k) {
+      StagingSlot &slot = s.stagingSlots[k % 2];
+      result = idle(slot);
+      if (result != VK_SUCCESS)
+        break;
+      if (toDevice)
+        std::memcpy(slot.buffer.mapped, host + k * chunk, chunkBytes(k));
+      result = beginCommands(s, slot.commands);
+      if (result != VK_SUCCESS)
+        break;
+      VkBufferCopy region = {toDevice ? 0 : k * chunk, toDevice ? k * chunk : 0,
+                             chunkBytes(k)};
+      s.vk.vkCmdCopyBuffer(
+          slot.commands, toDevice ? slot.buffer.buffer : device.buffer,
+          toDevice ? device.buffer : slot.buffer.buffer, 1, &region);
+      VkMemoryBarrier barrier = {};
+      barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
+      barrier.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+      barrier.dstAccessMask =
+          toDevice ? VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT
+                   : VK_ACCESS_HOST_READ_BIT;
+      s.vk.vkCmdPipelineBarrier(slot.commands, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                                toDevice ? VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT
+                                         : VK_PIPELINE_STAGE_HOST_BIT,
+                                0, 1, &barrier, 0, nullptr, 0, nullptr);
+      result = submit(s, slot.commands, slot.fence);
+      slot.busy = result == VK_SUCCESS;
+      // A download empties the previous chunk's slot meanwhile.
+      if (!toDevice && k > 0 && result == VK_SUCCESS) {
+        StagingSlot &previous = s.stagingSlots[(k - 1) % 2];
+        result = idle(previous);
+        if (result == VK_SUCCESS)
+          std::memcpy(host + (k - 1) * chunk, previous.buffer.mapped,
+                      chunkBytes(k - 1));
+      }
+    }
+    if (!toDevice && result == VK_SUCCESS) {
+      StagingSlot &last = s.stagingSlots[(chunks - 1) % 2];
+      result = idle(last);
+      if (result == VK_SUCCESS)
+        std::memcpy(host + (chunks - 1) * chunk, last.buffer.mapped,
+                    chunkBytes(chunks - 1));
+    }
+    for (StagingSlot &slot : s.stagingSlots) {
+      VkResult waited = idle(slot);
+      if (result == VK_SUCCESS)
+        result = waited;
+    }
+    if (result != VK_SUCCESS)
+      return vkError(result);
     return "";
   }
 };

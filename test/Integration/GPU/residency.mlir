@@ -9,6 +9,9 @@
 // RUN: %if vulkan %{ %{run} --target=vulkan > %t.vulkan 2> %t.vulkan.stats && diff %t.cpu %t.vulkan && FileCheck %s < %t.vulkan.stats %}
 // Vulkan through staging copies (what discrete GPUs use) on any device:
 // RUN: %if vulkan %{ env VRIR_VULKAN_STAGING=1 %{run} --target=vulkan > %t.staging 2> %t.staging.stats && diff %t.cpu %t.staging && FileCheck %s < %t.staging.stats %}
+// ... with copies larger than a 1000-byte chunk going through the two
+// staging slots chunk by chunk (64 MiB chunks by default):
+// RUN: %if vulkan %{ env VRIR_VULKAN_STAGING=1 VRIR_VULKAN_STAGING_CHUNK=1000 %{run} --target=vulkan > %t.chunks 2> %t.chunks.stats && diff %t.cpu %t.chunks && FileCheck %s < %t.chunks.stats %}
 //
 // Out of device memory (a limit of 35000 bytes: the product's matrix and
 // vectors fit, not everything else besides): the arrays it does not use go
