@@ -233,7 +233,11 @@ struct GpuCpuFallbackPass
   /// would otherwise spend as long on it as on the rest of the host code.
   LogicalResult outlineHostVersion(scf::IfOp fallback) {
     auto parent = fallback->getParentOfType<func::FuncOp>();
-    auto module = parent->getParentOfType<ModuleOp>();
+    auto module = parent ? parent->getParentOfType<ModuleOp>() : nullptr;
+    if (!module)
+      return fallback.emitOpError(
+          "GPU section outside a func.func of a module: no place for the "
+          "kernel's host version");
     std::string name;
     do
       name = (parent.getSymName() + "_host_kernel" + Twine(nextHostVersion++))
