@@ -34,6 +34,11 @@
 using namespace mlir;
 using namespace mlir::vrir;
 
+/// A timer `name` under `parent`, or one that times nothing without a parent.
+static TimingScope nestTiming(TimingScope *parent, StringRef name) {
+  return parent ? parent->nest(name) : TimingScope();
+}
+
 void mlir::vrir::initializeDriver() {
   static std::once_flag once;
   std::call_once(once, [] {
@@ -110,11 +115,10 @@ mlir::vrir::lowerToLLVM(ModuleOp module, const CompileOptions &options,
   if (configure && failed(configure(pm)))
     return failure();
   buildVRIRPipeline(pm, options.pipeline);
-  std::optional<TimingScope> timing;
-  if (options.timing) {
-    timing.emplace(options.timing->nest("MLIR pipeline (vrir-to-cpu)"));
-    pm.enableTiming(*timing);
-  }
+  TimingScope timing =
+      nestTiming(options.timing, "MLIR pipeline (vrir-to-cpu)");
+  if (options.timing)
+    pm.enableTiming(timing);
   return pm.run(module);
 }
 
@@ -167,15 +171,13 @@ mlir::vrir::emitObjectFile(ModuleOp module,
                            llvm::orc::JITTargetMachineBuilder builder,
                            function_ref<llvm::Error(llvm::Module *)> optimize,
                            StringRef path, TimingScope *timing) {
-  TimingScope disabled;
-  TimingScope &scope = timing ? *timing : disabled;
   builder.setRelocationModel(llvm::Reloc::PIC_);
   builder.setCodeModel(llvm::CodeModel::Small);
   auto machine = builder.createTargetMachine();
   if (!machine)
     return machine.takeError();
   llvm::LLVMContext llvmContext;
-  TimingScope translation = scope.nest("translation to LLVM IR");
+  TimingScope translation = nestTiming(timing, "translation to LLVM IR");
   std::unique_ptr<llvm::Module> llvmModule =
       translateModuleToLLVMIR(module, llvmContext);
   if (!llvmModule)
@@ -184,11 +186,11 @@ mlir::vrir::emitObjectFile(ModuleOp module,
   llvmModule->setTargetTriple((*machine)->getTargetTriple());
   addPackedInterfaces(*llvmModule);
   translation.stop();
-  TimingScope optimization = scope.nest("LLVM IR optimization");
+  TimingScope optimization = nestTiming(timing, "LLVM IR optimization");
   if (llvm::Error error = optimize(llvmModule.get()))
     return error;
   optimization.stop();
-  TimingScope codegen = scope.nest("code generation (object file)");
+  TimingScope codegen = nestTiming(timing, "code generation (object file)");
   std::error_code code;
   llvm::raw_fd_ostream out(path, code, llvm::sys::fs::OF_None);
   if (code)
@@ -289,9 +291,8 @@ LogicalResult mlir::vrir::compileToSharedLibrary(ModuleOp module,
   llvm::Error error =
       emitObjectFile(module, *builder, optimize, object, options.timing);
   if (!error) {
-    std::optional<TimingScope> linking;
-    if (options.timing)
-      linking.emplace(options.timing->nest("linking (clang-22 -shared)"));
+    TimingScope linking =
+        nestTiming(options.timing, "linking (clang-22 -shared)");
     error = linkSharedLibrary(object, output, runtimeDirectory);
   }
   llvm::sys::fs::remove(object);
