@@ -48,20 +48,6 @@ bool gpuabi::isGpuFallback(Operation *op) {
 
 namespace {
 
-/// The runtime's `int64_t vrir_gpu_fallback_end(void)`, declared on first
-/// use.
-LLVM::LLVMFuncOp declareFallbackEnd(OpBuilder &b, Operation *anchor) {
-  constexpr StringLiteral name = "vrir_gpu_fallback_end";
-  auto module = anchor->getParentOfType<ModuleOp>();
-  if (auto function = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
-    return function;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(module.getBody());
-  return LLVM::LLVMFuncOp::create(
-      b, module.getLoc(), name,
-      LLVM::LLVMFunctionType::get(b.getI64Type(), {}));
-}
-
 /// What becomes kernels: the outermost parallel loops of the section and
 /// its array operations outside them (mapping turns those into parallel
 /// loops, or into the tiled matmul and matvec kernels).
@@ -164,14 +150,10 @@ void serializeReductionLoop(OpBuilder &b, scf::ParallelOp loop) {
 struct GpuCpuFallbackPass
     : public vrir::impl::GpuCpuFallbackBase<GpuCpuFallbackPass> {
   void runOnOperation() override {
-    SmallVector<scf::ExecuteRegionOp> sections;
-    getOperation()->walk([&](scf::ExecuteRegionOp op) {
-      if (op->hasAttr(lowering::kGpuSectionAttrName))
-        sections.push_back(op);
-    });
     OpBuilder b(&getContext());
-    for (scf::ExecuteRegionOp section : sections)
-      for (Operation *work : collectKernelWork(section))
+    for (Operation *section : lowering::collectGpuSections(getOperation()))
+      for (Operation *work :
+           collectKernelWork(cast<scf::ExecuteRegionOp>(section)))
         if (failed(addHostVersion(b, work)))
           return signalPassFailure();
   }
@@ -187,9 +169,12 @@ struct GpuCpuFallbackPass
     b.setInsertionPointAfter(work);
     // No memory-effect attribute: the bracket must stay where it is with
     // respect to the launches and the host's accesses.
-    Value taken =
-        LLVM::CallOp::create(b, loc, declareFallbackEnd(b, work), ValueRange())
-            .getResult();
+    Value taken = LLVM::CallOp::create(
+                      b, loc,
+                      lowering::declareFunction(
+                          b, work, "vrir_gpu_fallback_end", b.getI64Type(), {}),
+                      ValueRange())
+                      .getResult();
     Value zero = arith::ConstantIntOp::create(b, loc, b.getI64Type(), 0);
     Value onHost =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, taken, zero);

@@ -586,14 +586,10 @@ struct GpuMapSectionsPass
                                       blockSize3DX,
                                       blockSize3DY,
                                       blockSize3DZ};
-    SmallVector<scf::ExecuteRegionOp> sections;
-    getOperation()->walk([&](scf::ExecuteRegionOp op) {
-      if (op->hasAttr(lowering::kGpuSectionAttrName))
-        sections.push_back(op);
-    });
     IRRewriter rewriter(&getContext());
-    for (scf::ExecuteRegionOp section : sections)
-      if (failed(mapSection(rewriter, section, blockSize)))
+    for (Operation *section : lowering::collectGpuSections(getOperation()))
+      if (failed(mapSection(rewriter, cast<scf::ExecuteRegionOp>(section),
+                            blockSize)))
         return signalPassFailure();
   }
 

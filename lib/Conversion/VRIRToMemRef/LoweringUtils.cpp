@@ -47,17 +47,24 @@ Value lowering::toIndex(OpBuilder &b, Location loc, Value value) {
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), value);
 }
 
-LLVM::LLVMFuncOp lowering::declareVoidFunction(OpBuilder &b, Operation *anchor,
-                                               StringRef name,
-                                               TypeRange argTypes) {
+LLVM::LLVMFuncOp lowering::declareFunction(OpBuilder &b, Operation *anchor,
+                                           StringRef name, Type resultType,
+                                           TypeRange argTypes) {
   auto module = anchor->getParentOfType<ModuleOp>();
   if (auto function = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
     return function;
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(module.getBody());
-  auto type = LLVM::LLVMFunctionType::get(
-      LLVM::LLVMVoidType::get(b.getContext()), llvm::to_vector(argTypes));
+  auto type =
+      LLVM::LLVMFunctionType::get(resultType, llvm::to_vector(argTypes));
   return LLVM::LLVMFuncOp::create(b, module.getLoc(), name, type);
+}
+
+LLVM::LLVMFuncOp lowering::declareVoidFunction(OpBuilder &b, Operation *anchor,
+                                               StringRef name,
+                                               TypeRange argTypes) {
+  return declareFunction(b, anchor, name,
+                         LLVM::LLVMVoidType::get(b.getContext()), argTypes);
 }
 
 void lowering::callRuntime(OpBuilder &b, Location loc, Operation *anchor,
@@ -364,4 +371,13 @@ Value lowering::callCompareExchange(OpBuilder &b, Location loc,
                        /*targetMem0=*/LLVM::ModRefInfo::NoModRef,
                        /*targetMem1=*/LLVM::ModRefInfo::NoModRef}));
   return call.getResult();
+}
+
+SmallVector<Operation *> lowering::collectGpuSections(Operation *root) {
+  SmallVector<Operation *> sections;
+  root->walk([&](scf::ExecuteRegionOp op) {
+    if (op->hasAttr(kGpuSectionAttrName))
+      sections.push_back(op);
+  });
+  return sections;
 }

@@ -25,8 +25,13 @@ MemRefType getMemRefType(ArrayType type);
 /// `value` as an `index` (sign-extending integers).
 Value toIndex(OpBuilder &b, Location loc, Value value);
 
-/// The external `void name(argTypes...)` of the module around `anchor`,
-/// declared on first use.
+/// The external `resultType name(argTypes...)` of the module around
+/// `anchor`, declared on first use.
+LLVM::LLVMFuncOp declareFunction(OpBuilder &b, Operation *anchor,
+                                 StringRef name, Type resultType,
+                                 TypeRange argTypes);
+
+/// The external `void name(argTypes...)` (see declareFunction).
 LLVM::LLVMFuncOp declareVoidFunction(OpBuilder &b, Operation *anchor,
                                      StringRef name, TypeRange argTypes);
 
@@ -51,6 +56,10 @@ constexpr StringLiteral kSiteAttrName = "vrir.site";
 /// `vrir.gpu_section`s to keep (as `scf.execute_region`s carrying it) so
 /// that `vrir-gpu-map-sections` can turn their loops into kernels.
 constexpr StringLiteral kGpuSectionAttrName = VRIRDialect::kGpuSectionAttrName;
+
+/// The marked GPU sections (`scf.execute_region`s carrying
+/// kGpuSectionAttrName) under `root`, in post-order.
+SmallVector<Operation *> collectGpuSections(Operation *root);
 
 /// True when `op` is inside a GPU section that the GPU lowering keeps:
 /// its loops must be parallel over their whole domain and must not call
