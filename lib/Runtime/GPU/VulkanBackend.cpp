@@ -1522,15 +1522,15 @@ private:
   std::string copy(Buffer &device, void *host, size_t bytes, bool toDevice) {
     State &s = getState();
     std::string error;
+    auto failed = [&](const std::string &error) {
+      return formatString("GPU: copying %zu bytes %s the device %s failed: %s",
+                          bytes, toDevice ? "to" : "from", s.name.c_str(),
+                          error.c_str());
+    };
     if (!device.mapped && !s.lost && bytes > stagingChunkBytes()) {
       error =
           copyInChunks(s, device, static_cast<char *>(host), bytes, toDevice);
-      if (!error.empty())
-        return formatString("GPU: copying %zu bytes %s the device %s failed: "
-                            "%s",
-                            bytes, toDevice ? "to" : "from", s.name.c_str(),
-                            error.c_str());
-      return "";
+      return error.empty() ? "" : failed(error);
     }
     if (device.mapped) {
       // Downloaded results must not be seen before a failed bounds check.
@@ -1588,11 +1588,7 @@ private:
       error = "GPU: cannot record Vulkan commands (" + vkError(result) + ")";
     }
     releaseBuffer(s, staging);
-    if (!error.empty())
-      return formatString("GPU: copying %zu bytes %s the device %s failed: %s",
-                          bytes, toDevice ? "to" : "from", s.name.c_str(),
-                          error.c_str());
-    return "";
+    return error.empty() ? "" : failed(error);
   }
 
   // Bytes per chunk of a large copy: 64 MiB (VRIR_VULKAN_STAGING_CHUNK
