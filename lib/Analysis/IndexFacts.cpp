@@ -339,7 +339,7 @@ void IndexFacts::addModuloFacts(Value value, const LinearExpr &self,
   // x mod b lies in [0, b) when b > 0: Python's floor modulo for any x, the
   // remainder for x >= 0. b is never 0 where the op runs (remsi by zero is
   // undefined; frontends raise before), so b >= 0 means b >= 1.
-  Value divisor, dividend;
+  Value divisor;
   if (auto select = value.getDefiningOp<arith::SelectOp>()) {
     divisor = getFloorModDivisor(select);
   } else if (auto rem = value.getDefiningOp<arith::RemSIOp>()) {

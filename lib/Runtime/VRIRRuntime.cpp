@@ -13,6 +13,7 @@
 #include <csetjmp>
 #include <cstddef>
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -70,6 +71,20 @@ size_t &blockSize(void *block) { return *static_cast<size_t *>(block); }
 std::atomic<vrir_rt_free_hook> freeHook{nullptr};
 std::atomic<vrir_rt_error_hook> errorHook{nullptr};
 
+[[noreturn]] void raise(std::string message);
+
+/// An allocation the system refused: an error of the call (a clear message
+/// and a non-zero exit from vr-run, MemoryError in Python), never a null
+/// pointer for generated code to write through.
+[[noreturn]] void raiseOutOfMemory(size_t size) {
+  char text[160];
+  std::snprintf(text, sizeof(text),
+                "out of memory: cannot allocate an array of %zu bytes "
+                "(%.1f GiB)",
+                size, static_cast<double>(size) / (1u << 30));
+  raise(text);
+}
+
 void *allocateBlock(size_t size) {
   if (size >= kCachedMin) {
     BlockCache &cache = getBlockCache();
@@ -89,8 +104,9 @@ void *allocateBlock(size_t size) {
     }
   }
   void *block = nullptr;
-  if (posix_memalign(&block, kHeader, size + kHeader) != 0)
-    return nullptr;
+  if (size > SIZE_MAX - kHeader ||
+      posix_memalign(&block, kHeader, size + kHeader) != 0)
+    raiseOutOfMemory(size);
   blockSize(block) = size;
   return static_cast<char *>(block) + kHeader;
 }

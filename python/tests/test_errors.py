@@ -176,6 +176,26 @@ def test_broadcast_mismatch_is_value_error():
         add(np.ones(3), np.ones(4))
 
 
+@vrir.jit
+def allocate(n, m):
+    A = np.zeros((n, m))
+    A[0, 0] = 1.0
+    return A
+
+
+def test_allocation_past_memory_is_memory_error():
+    # 8 TB: the system refuses it; the kernel raises instead of writing
+    # through a null pointer.
+    with pytest.raises(MemoryError, match="out of memory"):
+        allocate(10**6, 10**6)
+    # bytes beyond 64 bits would wrap to a small buffer: refused first
+    with pytest.raises(ValueError, match="array too large"):
+        allocate(2**32, 2**32)
+    with pytest.raises(ValueError, match="negative dimensions"):
+        allocate(-1, 3)
+    assert allocate(2, 3).sum() == 1.0  # the kernel still works afterwards
+
+
 # ---------------------------------------------------------------- TypeError
 @pytest.mark.parametrize("bad", [
     np.ones(3, dtype=np.int16), np.ones(3, dtype=np.uint8), [1.0, 2.0], "text",

@@ -390,6 +390,8 @@ class Kernel:
             msg = rt.vrir_rt_last_error().decode(errors="replace")
             if msg.startswith("index out of bounds"):
                 raise IndexError(msg)
+            if msg.startswith("out of memory"):
+                raise MemoryError(msg)
             # the frontend's run-time checks name the Python exception
             for exc in (ZeroDivisionError, OverflowError, UnboundLocalError, ValueError,
                         IndexError):

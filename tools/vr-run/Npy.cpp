@@ -27,6 +27,19 @@ size_t NpyArray::elementSize(llvm::StringRef dtype) {
       .Default(0);
 }
 
+std::optional<uint64_t> NpyArray::byteSize(llvm::ArrayRef<int64_t> shape,
+                                           size_t elementSize) {
+  uint64_t bytes = elementSize;
+  for (int64_t size : shape) {
+    if (size < 0 || __builtin_mul_overflow(bytes, static_cast<uint64_t>(size),
+                                           &bytes))
+      return std::nullopt;
+  }
+  if (bytes > static_cast<uint64_t>(INT64_MAX))
+    return std::nullopt;
+  return bytes;
+}
+
 static llvm::Error npyError(llvm::StringRef path, const llvm::Twine &what) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                  path + ": " + what);
@@ -49,7 +62,11 @@ llvm::Expected<NpyArray> vrir::readNpy(llvm::StringRef path) {
   auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
   if (!file)
     return npyError(path, "cannot open: " + file.getError().message());
-  llvm::StringRef contents = (*file)->getBuffer();
+  return readNpyBuffer((*file)->getBuffer(), path);
+}
+
+llvm::Expected<NpyArray> vrir::readNpyBuffer(llvm::StringRef contents,
+                                             llvm::StringRef path) {
   if (contents.size() < 10 || !contents.starts_with("\x93NUMPY"))
     return npyError(path, "not a .npy file (bad magic)");
   unsigned major = static_cast<unsigned char>(contents[6]);
@@ -107,13 +124,13 @@ llvm::Expected<NpyArray> vrir::readNpy(llvm::StringRef path) {
       return npyError(path, "bad shape entry '" + part.trim() + "'");
     array.shape.push_back(size);
   }
-  size_t bytes = static_cast<size_t>(array.numElements()) *
-                 NpyArray::elementSize(array.dtype);
+  std::optional<uint64_t> bytes =
+      NpyArray::byteSize(array.shape, NpyArray::elementSize(array.dtype));
   size_t dataStart = headerStart + headerLength;
-  if (contents.size() - dataStart < bytes)
+  if (!bytes || contents.size() - dataStart < *bytes)
     return npyError(path, "file holds less data than its shape says");
   array.data.assign(contents.begin() + dataStart,
-                    contents.begin() + dataStart + bytes);
+                    contents.begin() + dataStart + *bytes);
   return array;
 }
 

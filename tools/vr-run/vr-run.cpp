@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Arguments.h"
 #include "Npy.h"
 
 #include "VRIR/Dialect/VRIR/IR/VRIR.h"
@@ -48,6 +49,8 @@
 
 using namespace mlir;
 using namespace mlir::vrir;
+using ::vrir::getDtype;
+using ::vrir::HostValue;
 using ::vrir::NpyArray;
 
 namespace cl = llvm::cl;
@@ -131,27 +134,6 @@ std::string getRuntimeDirectory(const char *argv0) {
 // Values crossing the C interface
 //===----------------------------------------------------------------------===//
 
-/// NumPy dtype of a VRIR element type ("" if vr-run cannot pass it).
-std::string getDtype(Type type) {
-  if (type.isF64())
-    return "f8";
-  if (type.isF32())
-    return "f4";
-  if (type.isInteger(64) || type.isIndex())
-    return "i8";
-  if (type.isInteger(32))
-    return "i4";
-  if (type.isInteger(1))
-    return "b1";
-  if (auto complex = dyn_cast<ComplexType>(type)) {
-    if (complex.getElementType().isF64())
-      return "c16";
-    if (complex.getElementType().isF32())
-      return "c8";
-  }
-  return "";
-}
-
 /// Size and alignment of a value of `type` in the C interface structs.
 std::pair<size_t, size_t> getSizeAndAlign(Type type) {
   if (auto array = dyn_cast<ArrayType>(type))
@@ -160,192 +142,6 @@ std::pair<size_t, size_t> getSizeAndAlign(Type type) {
   if (isa<ComplexType>(type))
     return {size, size / 2};
   return {size, size};
-}
-
-/// An argument or result: a scalar's bytes, or an array with its
-/// descriptor.
-struct HostValue {
-  Type type;
-  std::string label;
-  std::vector<char> scalar; // bytes of a scalar (16 at most)
-  NpyArray array;           // data of an array argument
-  std::vector<int64_t> descriptor;
-};
-
-/// Reorders the elements of a rank-n array between C and Fortran order.
-std::vector<char> reorder(const NpyArray &array, bool toFortran) {
-  size_t element = NpyArray::elementSize(array.dtype);
-  std::vector<char> out(array.data.size());
-  size_t rank = array.shape.size();
-  std::vector<int64_t> index(rank, 0);
-  int64_t count = array.numElements();
-  for (int64_t linear = 0; linear < count; ++linear) {
-    // `index` walks the C order; compute the Fortran position.
-    int64_t cPos = 0, fPos = 0, cStride = 1, fStride = 1;
-    for (size_t d = rank; d-- > 0;) {
-      cPos += index[d] * cStride;
-      cStride *= array.shape[d];
-    }
-    for (size_t d = 0; d < rank; ++d) {
-      fPos += index[d] * fStride;
-      fStride *= array.shape[d];
-    }
-    int64_t from = toFortran ? cPos : fPos, to = toFortran ? fPos : cPos;
-    std::memcpy(&out[to * element], &array.data[from * element], element);
-    for (size_t d = rank; d-- > 0;) {
-      if (++index[d] < array.shape[d])
-        break;
-      index[d] = 0;
-    }
-  }
-  return out;
-}
-
-/// Parses "2x3x4" into sizes.
-std::vector<int64_t> parseShape(llvm::StringRef text, llvm::StringRef context) {
-  std::vector<int64_t> shape;
-  if (text.empty())
-    return shape;
-  llvm::SmallVector<llvm::StringRef> parts;
-  text.split(parts, 'x');
-  for (llvm::StringRef part : parts) {
-    int64_t size;
-    if (part.getAsInteger(10, size) || size < 0)
-      fail("bad shape '" + text + "' in " + context);
-    shape.push_back(size);
-  }
-  return shape;
-}
-
-/// Fills an array argument from a generator spec: rand|zeros|ones|arange.
-NpyArray generate(llvm::StringRef kind, std::vector<int64_t> shape,
-                  const std::string &dtype, llvm::StringRef context) {
-  NpyArray array;
-  array.dtype = dtype;
-  array.shape = std::move(shape);
-  int64_t count = array.numElements();
-  array.data.resize(count * NpyArray::elementSize(dtype));
-  static std::mt19937_64 engine(seed);
-  std::uniform_real_distribution<double> uniform(0.0, 1.0);
-  for (int64_t i = 0; i < count; ++i) {
-    double value;
-    if (kind == "rand")
-      value = uniform(engine);
-    else if (kind == "zeros")
-      value = 0;
-    else if (kind == "ones")
-      value = 1;
-    else if (kind == "arange")
-      value = static_cast<double>(i);
-    else
-      fail("unknown generator '" + kind + "' in " + context +
-           " (use rand, zeros, ones or arange)");
-    char *at = &array.data[i * NpyArray::elementSize(dtype)];
-    if (dtype == "f8" || dtype == "c16")
-      *reinterpret_cast<double *>(at) = value;
-    else if (dtype == "f4" || dtype == "c8")
-      *reinterpret_cast<float *>(at) = static_cast<float>(value);
-    else if (dtype == "i8")
-      *reinterpret_cast<int64_t *>(at) =
-          kind == "rand" ? static_cast<int64_t>(value * 100) : value;
-    else if (dtype == "i4")
-      *reinterpret_cast<int32_t *>(at) =
-          kind == "rand" ? static_cast<int32_t>(value * 100) : value;
-    else
-      *at = kind == "rand" ? value < 0.5 : value != 0;
-  }
-  return array;
-}
-
-/// Builds argument `position` of type `type` from its command-line text.
-HostValue makeArgument(Type type, unsigned position, llvm::StringRef text) {
-  HostValue value;
-  value.type = type;
-  auto [label, spec] = text.split('=');
-  if (spec.empty() && !text.contains('='))
-    spec = label;
-  value.label = label.str();
-  std::string context =
-      ("argument #" + llvm::Twine(position) + " ('" + label + "')").str();
-
-  if (auto arrayType = dyn_cast<ArrayType>(type)) {
-    std::string dtype = getDtype(arrayType.getElementType());
-    if (dtype.empty())
-      fail(context + ": vr-run cannot pass arrays of " +
-           llvm::Twine(arrayType.getElementType().getAbstractType().getName()));
-    auto [kind, rest] = spec.split(':');
-    if (spec.ends_with(".npy")) {
-      auto loaded = ::vrir::readNpy(spec);
-      if (!loaded)
-        fail(context + ": " + llvm::toString(loaded.takeError()));
-      value.array = std::move(*loaded);
-      if (value.array.dtype != dtype)
-        fail(context + ": the file holds dtype '" + value.array.dtype +
-             "' but the parameter needs '" + dtype + "'");
-    } else if (spec.contains(':')) {
-      auto [shapeText, dtypeText] = rest.split(':');
-      if (!dtypeText.empty() && dtypeText != "f64" && dtypeText != dtype &&
-          dtypeText != "f32" && dtypeText != "i64" && dtypeText != "i32")
-        fail(context + ": unknown element type '" + dtypeText + "'");
-      value.array =
-          generate(kind, parseShape(shapeText, context), dtype, context);
-    } else {
-      fail(context +
-           ": expected a .npy file or GENERATOR:SHAPE for an "
-           "array parameter, got '" +
-           spec + "'");
-    }
-    if (value.array.shape.size() != arrayType.getRank())
-      fail(context + ": the array has rank " +
-           llvm::Twine(value.array.shape.size()) +
-           " but the parameter has rank " + llvm::Twine(arrayType.getRank()));
-    // Contiguous parameters need their layout; strided ones take either.
-    bool wantFortran = arrayType.getLayout() == Layout::ColMajor;
-    if (arrayType.getLayout() != Layout::Strided &&
-        value.array.fortranOrder != wantFortran &&
-        value.array.shape.size() > 1) {
-      value.array.data = reorder(value.array, wantFortran);
-      value.array.fortranOrder = wantFortran;
-    }
-    return value;
-  }
-
-  std::string dtype = getDtype(type);
-  if (dtype.empty())
-    fail(context + ": vr-run cannot pass a value of this type");
-  value.scalar.resize(16, 0);
-  char *at = value.scalar.data();
-  if (type.isInteger(1)) {
-    if (spec == "true" || spec == "1" || spec == "True")
-      *at = 1;
-    else if (spec == "false" || spec == "0" || spec == "False")
-      *at = 0;
-    else
-      fail(context + ": expected true or false, got '" + spec + "'");
-  } else if (type.isIntOrIndex()) {
-    int64_t parsed;
-    if (spec.getAsInteger(10, parsed))
-      fail(context + ": expected an integer, got '" + spec + "'");
-    if (type.isInteger(32))
-      *reinterpret_cast<int32_t *>(at) = static_cast<int32_t>(parsed);
-    else
-      *reinterpret_cast<int64_t *>(at) = parsed;
-  } else {
-    // Floats and complex numbers: "re" or "re,im".
-    auto [reText, imText] = spec.split(',');
-    double re = 0, im = 0;
-    if (reText.trim().getAsDouble(re) ||
-        (!imText.empty() && imText.trim().getAsDouble(im)))
-      fail(context + ": expected a number, got '" + spec + "'");
-    if (dtype == "f8" || dtype == "c16") {
-      reinterpret_cast<double *>(at)[0] = re;
-      reinterpret_cast<double *>(at)[1] = im;
-    } else {
-      reinterpret_cast<float *>(at)[0] = static_cast<float>(re);
-      reinterpret_cast<float *>(at)[1] = static_cast<float>(im);
-    }
-  }
-  return value;
 }
 
 /// Fills `value.descriptor` for an array argument over its own data.
@@ -582,8 +378,13 @@ int main(int argc, char **argv) {
       fail("'" + entryName + "' takes " +
            llvm::Twine(signature.getNumInputs()) + " arguments but " +
            llvm::Twine(argValues.size()) + " --arg were given");
-    for (auto [i, type] : llvm::enumerate(signature.getInputs()))
-      arguments.push_back(makeArgument(type, i, argValues[i]));
+    std::mt19937_64 engine(seed);
+    for (auto [i, type] : llvm::enumerate(signature.getInputs())) {
+      auto argument = ::vrir::makeArgument(type, i, argValues[i], engine);
+      if (!argument)
+        fail(llvm::toString(argument.takeError()));
+      arguments.push_back(std::move(*argument));
+    }
   }
 
   // Compile. Ahead of time every public function gets a C interface

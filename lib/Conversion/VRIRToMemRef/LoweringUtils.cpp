@@ -212,6 +212,45 @@ SmallVector<Value> lowering::getMemRefSizes(OpBuilder &b, Location loc,
   return sizes;
 }
 
+/// Bytes of one element as the memref lowering stores it.
+static int64_t getElementBytes(Type element) {
+  if (auto complex = dyn_cast<ComplexType>(element))
+    return 2 * getElementBytes(complex.getElementType());
+  if (element.isIndex())
+    return 8;
+  return llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
+}
+
+/// Raises an error when the array's size in bytes does not fit in an i64
+/// (the allocation would wrap to a small buffer and every write past it
+/// would corrupt memory). Sizes are known non-negative here, so an unsigned
+/// product whose high half is non-zero, or whose low half has the sign bit,
+/// is too large.
+static void checkByteSize(OpBuilder &b, Location loc, Operation *anchor,
+                          Type element, ValueRange sizes) {
+  Type i64 = b.getI64Type();
+  Value bytes = arith::ConstantIntOp::create(b, loc, i64,
+                                             getElementBytes(element));
+  Value zero = arith::ConstantIntOp::create(b, loc, i64, 0);
+  Value overflow;
+  for (Value size : sizes) {
+    Value size64 = arith::IndexCastUIOp::create(b, loc, i64, size);
+    auto product = arith::MulUIExtendedOp::create(b, loc, bytes, size64);
+    bytes = product.getLow();
+    Value high = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                       product.getHigh(), zero);
+    overflow =
+        overflow ? arith::OrIOp::create(b, loc, overflow, high).getResult()
+                 : high;
+  }
+  Value signBit =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, bytes, zero);
+  overflow = arith::OrIOp::create(b, loc, overflow, signBit);
+  lowering::emitRuntimeErrorIf(b, loc, anchor, overflow,
+                     "array too large: its size in bytes does not fit in "
+                     "64 bits");
+}
+
 Value lowering::allocateArray(OpBuilder &b, Location loc, Operation *anchor,
                               ArrayType type, ValueRange sizes) {
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
@@ -227,6 +266,8 @@ Value lowering::allocateArray(OpBuilder &b, Location loc, Operation *anchor,
   if (anyNegative)
     emitRuntimeErrorIf(b, loc, anchor, anyNegative,
                        "negative dimensions are not allowed");
+  if (!sizes.empty())
+    checkByteSize(b, loc, anchor, type.getElementType(), sizes);
 
   // 64-byte alignment: whole cache lines, and vector loads of any width.
   IntegerAttr alignment = b.getI64IntegerAttr(64);
