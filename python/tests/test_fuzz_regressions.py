@@ -1,4 +1,4 @@
-"""Minimized reproducers found by scripts/fuzz_python_frontend.py.
+"""Minimized reproducers found by python/tests/fuzz/fuzz_python_frontend.py.
 
 Each test asserts the CORRECT behaviour (what Python/NumPy does, or a
 contract error); the ones that fail today are strict xfails. Reproducers
@@ -342,3 +342,80 @@ def zeros_n(n):
 def test_negative_size_is_value_error():
     with pytest.raises(ValueError):
         zeros_n(-1)
+
+
+# ================================================================ float //
+@vrir.jit
+def floordiv_any(a, b):
+    return a // b
+
+
+def test_float_floor_division_matches_numpy():
+    # seed 1, case 55: `x // (v // False)` gave nan where NumPy gives 0.0:
+    # a float divided by zero gave nan instead of NumPy's inf; and on
+    # arrays floor(a / b) was off by one (1.0 // 0.1 is 9.0, not 10.0).
+    a = np.array([1.0, -1.0, 5.0, 7.5, 0.0, 3.0, -3.0, 1e308])
+    b = np.array([0.1, 0.1, np.inf, 2.0, 0.0, 0.0, 0.0, 1e-308])
+    with np.errstate(all="ignore"):
+        np.testing.assert_array_equal(floordiv_any(a, b), a // b)
+        np.testing.assert_array_equal(floordiv_any(a[::-2], b[::-2]), a[::-2] // b[::-2])
+        np.testing.assert_array_equal(floordiv_any(a.astype(np.float32), np.float32(0.1)),
+                                      a.astype(np.float32) // np.float32(0.1))
+        for x, y in zip(a, b):
+            got, want = floordiv_any(x, y), x // y
+            assert got == want or (math.isnan(got) and math.isnan(want)), (x, y, got, want)
+
+
+# ================================================================ seed 1
+@vrir.jit
+def int_div_mod(a, b):
+    return a // b, a % b
+
+
+def test_integer_division_rule():
+    # VRIR's rule for scalars: ZeroDivisionError, also for NumPy integer
+    # scalars (seed 1, case 236: NumPy returns 0 and warns there); MIN // -1
+    # wraps as in NumPy instead of reaching an undefined division.
+    with pytest.raises(ZeroDivisionError):
+        int_div_mod(5, 0)
+    with pytest.raises(ZeroDivisionError):
+        int_div_mod(np.int64(5), np.int64(0))
+    with np.errstate(all="ignore"):
+        for a, b in [(np.int64(-2**63), np.int64(-1)), (np.int32(-2**31), np.int32(-1)),
+                     (np.int64(7), np.int64(-1)), (-7, 2), (7, -2), (-7, -2)]:
+            assert int_div_mod(a, b) == (a // b, a % b)
+
+
+@vrir.jit
+def constant_conditional(x):
+    return x if -0.75 else (-0.5 + 0.25j)
+
+
+def test_constant_conditional_takes_one_branch():
+    # seed 1, case 133: a constant test keeps only the branch Python takes,
+    # so the result has that branch's type (float, not complex).
+    r = constant_conditional(np.float64(-1.5))
+    assert r == -1.5 and not isinstance(r, complex)
+
+
+def test_imag_of_real_array_is_read_only():
+    # seed 1, case 125: NumPy's .imag of a real array is read-only; writing
+    # into it is refused (NumPy raises ValueError) instead of ignored.
+    @vrir.jit
+    def write_imag(a):
+        b = a.imag
+        b[0] = 1.0
+        return b
+
+    @vrir.jit
+    def rebound(a):
+        b = a.imag
+        b = a.copy()
+        b[0] = 1.0
+        return b
+
+    with pytest.raises(ValueError):
+        np.arange(3).imag[0] = 1
+    with pytest.raises(vrir.CompileError, match="read-only"):
+        write_imag(np.arange(3.0))
+    np.testing.assert_array_equal(rebound(np.arange(3.0)), [1.0, 1.0, 2.0])

@@ -513,6 +513,9 @@ class FunctionEmitter:
             r = self.const(complex(v.const) if is_complex(elem) else float(v.const), elem)
             r.weak = v.weak
             return r
+        if elem == "i1" and v.const is not None:
+            # known while compiling (`x if -0.75 else y` takes one branch)
+            return self.const(bool(v.const), "i1")
         if elem == "i1" and not is_complex(v.ty):
             z = self.const(0, v.ty)
             return self.cmp_scalar("ne", v, z)
@@ -948,9 +951,32 @@ class FunctionEmitter:
             return
         self.assign(s.target, self.expr(s.value))
 
+    @property
+    def readonly_values(self):
+        """SSA names of arrays NumPy makes read-only (.imag of a real
+        array); `readonly_names` are the variables bound to one."""
+        if not hasattr(self, "_readonly_values"):
+            self._readonly_values, self._readonly_names = set(), set()
+        return self._readonly_values
+
+    def check_writable(self, target, base):
+        """ValueError as NumPy's, while compiling, for a write into an array
+        NumPy makes read-only (flow-insensitively: a variable bound to one
+        anywhere before counts)."""
+        self.readonly_values  # creates the sets
+        if base.ssa in self._readonly_values or (
+                isinstance(target, ast.Name) and target.id in self._readonly_names):
+            self.error("assignment destination is read-only (the .imag of a real "
+                       "array is read-only in NumPy)")
+
     def assign(self, t, v):
         self.cur = t
         if isinstance(t, ast.Name):
+            self.readonly_values  # creates the sets
+            if v.ssa is not None and v.ssa in self._readonly_values:
+                self._readonly_names.add(t.id)
+            else:
+                self._readonly_names.discard(t.id)
             self.assign_name(t.id, v, t)
         elif isinstance(t, (ast.Tuple, ast.List)):
             if v.kind != "tuple":
@@ -963,6 +989,7 @@ class FunctionEmitter:
             base = self.expr(t.value)
             if not base.is_array:
                 self.error("item assignment on a non-array")
+            self.check_writable(t.value, base)
             plan = self.index_plan(base, t.slice)
             self.store_plan(base, plan, v)
         elif isinstance(t, ast.Attribute):
@@ -984,6 +1011,7 @@ class FunctionEmitter:
                 if kind(new.ty.elem) > kind(cur.ty.elem):
                     self.error(f"cannot update a {cur.ty.elem} array in place "
                                f"with {new.ty.elem} values", t)
+                self.check_writable(t, cur)
                 self.store_plan(cur, [], new)
             else:
                 self.assign_name(t.id, new, t)
@@ -991,6 +1019,7 @@ class FunctionEmitter:
             base = self.expr(t.value)
             if not base.is_array:
                 self.error("item assignment on a non-array")
+            self.check_writable(t.value, base)
             plan = self.index_plan(base, t.slice)
             cur = self.load_plan(base, plan)
             rhs = self.expr(s.value)
@@ -1878,8 +1907,10 @@ class FunctionEmitter:
                 return self.vbinary(op, a, b, elem)
             if op == "floordiv":
                 if isf:
-                    q = self.vbinary("div", a, b, elem)
-                    return self.op(f"vrir.unary floor {q.ssa} : {q.ty.mlir()} -> {q.ty.mlir()}", q.ty)
+                    # NumPy's npy_floor_divide on each element (floor(a / b)
+                    # is off by one: 1.0 // 0.1 is 9.0)
+                    return self.emap([a, b], elem,
+                                     lambda v: self.float_floordiv(v[0], v[1], elem))
                 q = self.vbinary("div", a, b, elem)
                 r = self.vbinary("rem", a, b, elem)
                 adj = self.needs_adjust(r, b, elem)
@@ -1903,18 +1934,15 @@ class FunctionEmitter:
             if isf:
                 r = self.float_floordiv(a, b, elem)
             else:
-                self.error_if_zero(b, "ZeroDivisionError", "integer division or modulo by zero")
-                q = self.op(f"arith.divsi {a.ssa}, {b.ssa} : {elem}", elem)
-                rm = self.op(f"arith.remsi {a.ssa}, {b.ssa} : {elem}", elem)
-                adj = self.cast(self.needs_adjust(rm, b, elem), elem)
-                r = self.op(f"arith.subi {q.ssa}, {adj.ssa} : {elem}", elem)
+                r = self.int_floordiv_mod("floordiv", a, b, elem)
         elif op == "mod":
-            if not isf:
-                self.error_if_zero(b, "ZeroDivisionError", "integer division or modulo by zero")
-            rm = self.op(f"arith.rem{'f' if isf else 'si'} {a.ssa}, {b.ssa} : {elem}", elem)
-            adj = self.needs_adjust(rm, b, elem)
-            rb = self.op(f"arith.add{'f' if isf else 'i'} {rm.ssa}, {b.ssa} : {elem}", elem)
-            r = self.op(f"arith.select {adj.ssa}, {rb.ssa}, {rm.ssa} : {elem}", elem)
+            if isf:
+                rm = self.op(f"arith.remf {a.ssa}, {b.ssa} : {elem}", elem)
+                adj = self.needs_adjust(rm, b, elem)
+                rb = self.op(f"arith.addf {rm.ssa}, {b.ssa} : {elem}", elem)
+                r = self.op(f"arith.select {adj.ssa}, {rb.ssa}, {rm.ssa} : {elem}", elem)
+            else:
+                r = self.int_floordiv_mod("mod", a, b, elem)
         else:
             self.error(f"unsupported operator {op}")
         r.weak = weak
@@ -1931,7 +1959,9 @@ class FunctionEmitter:
 
     def float_floordiv(self, a, b, t):
         """CPython's float floor division (float_divmod): exact near the
-        integers and right for infinite divisors (-5.0 // inf == -1.0)."""
+        integers and right for infinite divisors (-5.0 // inf == -1.0). A
+        zero divisor gives NumPy's a / b (±inf, or nan for 0 // 0), VRIR's
+        rule for float division by zero."""
         mod = self.op(f"arith.remf {a.ssa}, {b.ssa} : {t}", t)
         num = self.op(f"arith.subf {a.ssa}, {mod.ssa} : {t}", t)
         div = self.op(f"arith.divf {num.ssa}, {b.ssa} : {t}", t)
@@ -1953,7 +1983,9 @@ class FunctionEmitter:
         q = self.op(f"arith.divf {a.ssa}, {b.ssa} : {t}", t)
         zs = self.op(f"math.copysign {z.ssa}, {q.ssa} : {t}", t)
         dnz = self.op(f"arith.cmpf une, {div.ssa}, {z.ssa} : {t}", "i1")
-        return self.op(f"arith.select {dnz.ssa}, {fl.ssa}, {zs.ssa} : {t}", t)
+        r = self.op(f"arith.select {dnz.ssa}, {fl.ssa}, {zs.ssa} : {t}", t)
+        bz = self.op(f"arith.cmpf oeq, {b.ssa}, {z.ssa} : {t}", "i1")
+        return self.op(f"arith.select {bz.ssa}, {q.ssa}, {r.ssa} : {t}", t)
 
     def complex_binop(self, op, a, b, elem, arr, weak):
         if op in ("floordiv", "mod"):
@@ -1983,6 +2015,36 @@ class FunctionEmitter:
         r = self.vbinary(fn, self.cast(a, elem), self.cast(b, elem), elem)
         r.weak = weak and not arr
         return r
+
+    def int_floordiv_mod(self, op, a, b, elem):
+        """Scalar integer // and %. VRIR's rule for a zero divisor is
+        Python's, ZeroDivisionError, also for NumPy integer scalars (where
+        NumPy returns 0 with a RuntimeWarning; arrays give NumPy's 0). MIN //
+        -1 wraps to MIN, as in NumPy, rather than reach arith.divsi, where it
+        is undefined."""
+        self.error_if_zero(b, "ZeroDivisionError", "integer division or modulo by zero")
+        if b.const is not None and b.const != -1:
+            divisor, is_minus_one = b, None
+        else:
+            one, minus_one = self.const(1, elem), self.const(-1, elem)
+            is_minus_one = self.cmp_scalar("eq", b, minus_one)
+            divisor = self.op(f"arith.select {is_minus_one.ssa}, {one.ssa}, {b.ssa} : {elem}", elem)
+        q = self.op(f"arith.divsi {a.ssa}, {divisor.ssa} : {elem}", elem)
+        rm = self.op(f"arith.remsi {a.ssa}, {divisor.ssa} : {elem}", elem)
+        adj = self.needs_adjust(rm, divisor, elem)
+        if op == "floordiv":
+            adj = self.cast(adj, elem)
+            r = self.op(f"arith.subi {q.ssa}, {adj.ssa} : {elem}", elem)
+        else:
+            rb = self.op(f"arith.addi {rm.ssa}, {divisor.ssa} : {elem}", elem)
+            r = self.op(f"arith.select {adj.ssa}, {rb.ssa}, {rm.ssa} : {elem}", elem)
+        if is_minus_one is None:
+            return r
+        # x // -1 is -x (wrapping), x % -1 is 0
+        zero = self.const(0, elem)
+        special = self.op(f"arith.subi {zero.ssa}, {a.ssa} : {elem}", elem) \
+            if op == "floordiv" else zero
+        return self.op(f"arith.select {is_minus_one.ssa}, {special.ssa}, {r.ssa} : {elem}", elem)
 
     def needs_adjust(self, r, b, elem):
         """(r != 0) and ((r < 0) != (b < 0)): floor-division correction."""
@@ -2629,7 +2691,10 @@ class FunctionEmitter:
                 if v.is_array:
                     t = ArrT(elem, v.ty.rank)
                     sizes = [self.dim(v, k) for k in range(v.ty.rank)]
-                    return self.op(f"vrir.zeros({', '.join(sizes)}) : {t.mlir()}", t)
+                    r = self.op(f"vrir.zeros({', '.join(sizes)}) : {t.mlir()}", t)
+                    # NumPy's .imag of a real array is a read-only array
+                    self.readonly_values.add(r.ssa)
+                    return r
                 return self.const(0, elem)
             return self.copy(v) if v.is_array else v
         elif fn in UNARY_FLOAT_FNS and not elem.startswith("f"):

@@ -9,8 +9,14 @@ through `vrir.jit` (and, when the plain run raised no IndexError, through
 in a subprocess with a timeout, so crashes (signals, LLVM/MLIR assertion
 aborts) and hangs are caught.
 
-    .venv/bin/python scripts/fuzz_python_frontend.py --seed 1 --count 500 \
-        --timeout 60 --out /tmp/vrir-fuzz [--mode gen|mutate|both] [--jobs 2]
+    .venv/bin/python python/tests/fuzz/fuzz_python_frontend.py --seed 1 \
+        --count 500 --timeout 60 --out /tmp/vrir-fuzz \
+        [--mode gen|mutate|both] [--jobs 2] [--seconds S] [--strict]
+
+`--seconds S` stops starting cases after S seconds (`scripts/fuzz.sh` uses
+it with a fixed seed: case i of seed s is the same program on every run);
+`--strict` makes the exit status 1 when any outcome is not in GOOD or
+NOTED below (what scripts/fuzz.sh and CI need).
 
 Each case is a self-contained .py file (the frontend needs source files):
 the function under test `f` (plus jit callees), and `make_args()`, which
@@ -18,7 +24,7 @@ builds the arguments (layouts included). Cases whose outcome is not `ok*`,
 `unsupported` or `plain-invalid` are kept in `--out/<class>/`, with a .txt
 holding the outcome; re-run one with
 
-    .venv/bin/python scripts/fuzz_python_frontend.py --run-case CASE.py
+    .venv/bin/python python/tests/fuzz/fuzz_python_frontend.py --run-case CASE.py
 
 Outcome classes (the parent prints counts per class):
   ok                 same values, dtypes, shapes and in-place updates
@@ -35,6 +41,10 @@ Outcome classes (the parent prints counts per class):
                      results (inf/nan) for these are treated as acceptable but
                      are reported, since the contract asks for Python's
                      behaviour; a crash (SIGFPE) is never acceptable.
+  zero-division-rule jit raised ZeroDivisionError for an integer scalar
+                     division by zero where NumPy (a NumPy integer scalar
+                     operand) returned 0 with a RuntimeWarning: VRIR's
+                     documented rule raises for every scalar
   deviation-weak     only a dtype differs and it is the documented NEP 50
                      "typed NumPy scalars are weak" deviation (the jit result
                      equals NumPy's with the scalar arguments made Python
@@ -81,11 +91,11 @@ import warnings
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-PYDIR = os.path.join(ROOT, "python")
+PYDIR = os.path.dirname(os.path.dirname(HERE))  # python/
+ROOT = os.path.dirname(PYDIR)
 
 GOOD = {"ok", "ok-error", "unsupported", "plain-invalid", "skip-overflow"}
-NOTED = {"py-exc-divergence", "deviation-weak"}
+NOTED = {"py-exc-divergence", "deviation-weak", "zero-division-rule"}
 
 # ============================================================== case files
 CASE_HEADER = '''\
@@ -350,6 +360,16 @@ def classify(case_path, mod, fn, jf, plain, pexc, args_j, args_p, label, bc):
             else:
                 out["cls"] = "unsupported"
             return out
+        if type(jexc) is ZeroDivisionError and str(jexc) == "integer division or modulo by zero":
+            # VRIR's rule: scalar integer division by zero raises, also on
+            # NumPy integer scalars (where NumPy returns 0 and warns)
+            if isinstance(pexc, ZeroDivisionError):
+                out["cls"] = "ok-error"
+            elif pexc is None:
+                out["cls"] = "zero-division-rule"
+            else:
+                out["cls"] = "plain-invalid"
+            return out
         contract = isinstance(jexc, (IndexError, ValueError, TypeError)) and \
             type(jexc) in (IndexError, ValueError, TypeError) and \
             (not info["in_vrir"] or info["deliberate"])
@@ -446,7 +466,7 @@ def run_case(case_path, bcoff=True):
             "unsupported", "bad-message", "backend-error", "internal-exception"):
         jf2 = vrir.jit(fn, boundscheck=False)
         r = classify(case_path, mod, fn, jf2, plain, pexc, mod.make_args(), args_p, "bcoff", False)
-        if r["cls"] not in GOOD:
+        if r["cls"] not in GOOD | NOTED:
             r["cls"] += "-bcoff"
         results.append(r)
     return results
@@ -1575,7 +1595,10 @@ def main():
     ap.add_argument("--reduce", nargs="+", metavar="CASE",
                     help="minimize the given failing cases (statement deletion) and exit")
     ap.add_argument("--no-bcoff", action="store_true", help="skip the boundscheck=False run")
-    ap.add_argument("--budget", type=float, default=0, help="stop after this many seconds")
+    ap.add_argument("--budget", "--seconds", type=float, default=0,
+                    help="stop starting cases after this many seconds")
+    ap.add_argument("--strict", action="store_true",
+                    help="exit with status 1 if any outcome is outside GOOD and NOTED")
     a = ap.parse_args()
     if a.run_case:
         child_main(a.run_case, not a.no_bcoff)
@@ -1668,6 +1691,11 @@ def main():
         print(f"  {len(paths):4d}  {sig}\n        e.g. {paths[0]}")
     with open(os.path.join(a.out, "summary.json"), "w") as fh:
         json.dump({"counts": counts, "groups": groups}, fh, indent=1)
+    bad = {c: v for c, v in counts.items() if c not in GOOD | NOTED}
+    print(f"\n{sum(counts.values())} runs of {i} cases in {time.time() - t_start:.0f}s; "
+          f"failing outcomes: {bad or 'none'} (cases kept in {a.out})")
+    if a.strict and bad:
+        sys.exit(1)
 
 
 if __name__ == "__main__":
