@@ -350,7 +350,8 @@ int main(int argc, char **argv) {
   if (!file)
     fail(error);
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module =
+      parseSourceWithValueNames(sourceMgr, &context);
   if (!module)
     return 1;
 

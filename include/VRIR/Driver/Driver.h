@@ -12,6 +12,7 @@
 
 #include "VRIR/Conversion/Passes.h"
 
+#include "mlir/IR/OwningOpRef.h"
 #include "mlir/Support/LLVM.h"
 #include "mlir/Support/Timing.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
@@ -22,10 +23,12 @@
 
 namespace llvm {
 class Module;
+class SourceMgr;
 } // namespace llvm
 
 namespace mlir {
 class DialectRegistry;
+class MLIRContext;
 class ModuleOp;
 class PassManager;
 namespace func {
@@ -61,6 +64,13 @@ void initializeDriver();
 /// Inserts every dialect, extension and LLVM IR translation a VRIR module
 /// may use on its way to LLVM IR.
 void registerDriverDialects(DialectRegistry &registry);
+
+/// Parses the main buffer of `sourceMgr` (MLIR text or bytecode) into a
+/// module. In text, the values that have SSA names (%A, not %0) keep them as
+/// NameLocs, so run-time errors name them ("array 'A'") as they name a
+/// frontend's variables. Errors are diagnostics; the result is then null.
+OwningOpRef<ModuleOp> parseSourceWithValueNames(llvm::SourceMgr &sourceMgr,
+                                                MLIRContext *context);
 
 /// Gives `entry`, and with `allPublic` every public function definition, a C
 /// interface (`_mlir_ciface_NAME`), which also gets a packed entry point

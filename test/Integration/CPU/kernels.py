@@ -64,7 +64,7 @@ CASES = [
     # Errors: upper bound, a negative index past the front, a bad bin in a
     # parallel loop.
     Case("get", [("A", vec), ("i", 10)],
-         error="array argument #0, accessed at"),
+         error="array 'A', accessed at"),
     Case("get", [("A", vec), ("i", 10)],
          error="dimension 0, index 10, extent 10"),
     Case("get", [("A", vec), ("i", -11)],

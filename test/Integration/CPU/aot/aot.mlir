@@ -5,7 +5,7 @@
 // RUN: %t.host | FileCheck %s
 // CHECK: 2.5 5 7.5 10
 // CHECK: at(2) = 3
-// CHECK: at(9): status 1: index out of bounds: array argument #0, accessed at {{.*}}aot.mlir:{{[0-9]+}}:{{[0-9]+}}: dimension 0, index 9, extent 4
+// CHECK: at(9): status 1: index out of bounds: array 'x', accessed at {{.*}}aot.mlir:{{[0-9]+}}:{{[0-9]+}}: dimension 0, index 9, extent 4
 
 !v = !vrir.array<f64, 1, row_major>
 module {

@@ -40,7 +40,7 @@ CASES = [
     Case("reshape2", [("A", np.zeros((0, 3))), ("m", 0), ("n", 5)],
          results=[np.zeros((0, 5))]),
     Case("reshape2", [("A", A), ("m", 5), ("n", 5)],
-         error="cannot reshape array argument #0, accessed at "),
+         error="cannot reshape array 'A', accessed at "),
     Case("reshape2", [("A", A), ("m", 5), ("n", 5)],
          error=": the new sizes do not hold as many elements"),
     Case("reshape2", [("A", A), ("m", 5), ("n", -1)],

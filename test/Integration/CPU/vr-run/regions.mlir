@@ -24,7 +24,7 @@
 // GENERIC: region shift_region0: calls=3 hits=0 misses=0 generic=3 compile_failures=0 compile_ms=0.0 checks=0 proven=0 cached=0
 // RUN: not vr-run %s --entry shift --arg A=arange:4 --arg B=zeros:4 --arg n=4 \
 // RUN:   --specialize 2>&1 | FileCheck %s --check-prefix=ERR
-// ERR: vrir: error: index out of bounds: array argument #0, accessed at {{.*}}regions.mlir:[[@LINE+11]]:{{[0-9]+}}: dimension 0, index 4, extent 4
+// ERR: vrir: error: index out of bounds: array 'A', accessed at {{.*}}regions.mlir:[[@LINE+11]]:{{[0-9]+}}: dimension 0, index 4, extent 4
 
 !v = !vrir.array<f64, 1, row_major>
 func.func @shift(%A: !v, %B: !v, %n64: i64) -> f64 {
