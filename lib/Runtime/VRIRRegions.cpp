@@ -42,9 +42,12 @@ struct RegionState {
 };
 
 std::mutex registryMutex;
+/// Regions live as long as the process (their code may run during static
+/// destruction), and so does this list of them: never destroyed, it keeps
+/// them reachable for LeakSanitizer.
 std::vector<RegionState *> &registry() {
-  static std::vector<RegionState *> regions;
-  return regions;
+  static auto *regions = new std::vector<RegionState *>();
+  return *regions;
 }
 std::atomic<vrir_rt_specializer> specializer{nullptr};
 

@@ -142,6 +142,10 @@ void freeBlock(void *pointer) {
 
 [[noreturn]] void raise(std::string message) {
   lastError = std::move(message);
+  // longjmp runs no destructors: leave no heap memory in `message` (a move
+  // assignment may hand it lastError's old buffer). Callers pass temporaries,
+  // which the move construction of `message` emptied.
+  std::string().swap(message);
   if (activeHandler)
     std::longjmp(*activeHandler, 1);
   std::fprintf(stderr, "vrir: error: %s\n", lastError.c_str());

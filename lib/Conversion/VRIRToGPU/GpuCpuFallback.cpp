@@ -205,8 +205,11 @@ struct GpuCpuFallbackPass
     });
     for (scf::ParallelOp loop : reductions) // innermost first
       serializeReductionLoop(b, loop);
+    // Serializing may have replaced `copy` itself (a reduction loop): walk
+    // what the then-region holds now.
     SmallVector<memref::GenericAtomicRMWOp> atomics;
-    copy->walk([&](memref::GenericAtomicRMWOp op) { atomics.push_back(op); });
+    fallback.getThenRegion().walk(
+        [&](memref::GenericAtomicRMWOp op) { atomics.push_back(op); });
     for (memref::GenericAtomicRMWOp atomic : atomics)
       if (failed(lowerGenericAtomicOnHost(b, atomic)))
         return failure();
