@@ -55,8 +55,7 @@ mlir::vrir::parseSourceWithValueNames(llvm::SourceMgr &sourceMgr,
   AsmParserState state;
   if (failed(parseAsmSourceFile(sourceMgr, &block, config, &state)))
     return {};
-  for (const AsmParserState::BlockDefinition &definition :
-       state.getBlockDefs())
+  for (const AsmParserState::BlockDefinition &definition : state.getBlockDefs())
     for (auto [argument, argumentDefinition] :
          llvm::zip(definition.block->getArguments(), definition.arguments))
       if (auto name = getUserName(argumentDefinition.loc))
@@ -69,8 +68,8 @@ mlir::vrir::parseSourceWithValueNames(llvm::SourceMgr &sourceMgr,
       if (auto name = getUserName(definition.resultGroups[0].definition.loc))
         definition.op->setLoc(nameLocation(*name, definition.op->getLoc()));
 
-  Location fileLoc = FileLineColLoc::get(
-      context, buffer->getBufferIdentifier(), /*line=*/0, /*column=*/0);
+  Location fileLoc = FileLineColLoc::get(context, buffer->getBufferIdentifier(),
+                                         /*line=*/0, /*column=*/0);
   return detail::constructContainerOpForParserIfNecessary<ModuleOp>(
       &block, context, fileLoc);
 }

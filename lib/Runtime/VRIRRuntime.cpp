@@ -12,8 +12,8 @@
 #include <atomic>
 #include <csetjmp>
 #include <cstddef>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>

@@ -69,7 +69,7 @@ std::vector<char> reorder(const NpyArray &array, bool toFortran) {
 }
 
 llvm::Expected<std::vector<int64_t>> parseShape(llvm::StringRef text,
-                                                      llvm::StringRef context) {
+                                                llvm::StringRef context) {
   std::vector<int64_t> shape;
   if (text.empty())
     return shape;
@@ -186,8 +186,8 @@ static llvm::Error makeArray(HostValue &value, ArrayType arrayType,
     auto shape = parseShape(shapeText, context);
     if (!shape)
       return shape.takeError();
-    auto generated = generate(kind, std::move(*shape), dtype, context, engine,
-                              maxBytes);
+    auto generated =
+        generate(kind, std::move(*shape), dtype, context, engine, maxBytes);
     if (!generated)
       return generated.takeError();
     value.array = std::move(*generated);
@@ -205,8 +205,7 @@ static llvm::Error makeArray(HostValue &value, ArrayType arrayType,
   // Contiguous parameters need their layout; strided ones take either.
   bool wantFortran = arrayType.getLayout() == Layout::ColMajor;
   if (arrayType.getLayout() != Layout::Strided &&
-      value.array.fortranOrder != wantFortran &&
-      value.array.shape.size() > 1) {
+      value.array.fortranOrder != wantFortran && value.array.shape.size() > 1) {
     value.array.data = reorder(value.array, wantFortran);
     value.array.fortranOrder = wantFortran;
   }
@@ -214,8 +213,7 @@ static llvm::Error makeArray(HostValue &value, ArrayType arrayType,
 }
 
 /// A scalar argument: an integer, a boolean, or "re[,im]".
-static llvm::Error makeScalar(HostValue &value, Type type,
-                              llvm::StringRef spec,
+static llvm::Error makeScalar(HostValue &value, Type type, llvm::StringRef spec,
                               const std::string &context) {
   std::string dtype = getDtype(type);
   if (dtype.empty())
@@ -244,8 +242,7 @@ static llvm::Error makeScalar(HostValue &value, Type type,
     double re = 0, im = 0;
     if (reText.trim().getAsDouble(re) ||
         (!imText.empty() && imText.trim().getAsDouble(im)))
-      return argumentError(context + ": expected a number, got '" + spec +
-                           "'");
+      return argumentError(context + ": expected a number, got '" + spec + "'");
     if (dtype == "f8" || dtype == "c16") {
       reinterpret_cast<double *>(at)[0] = re;
       reinterpret_cast<double *>(at)[1] = im;
@@ -258,9 +255,9 @@ static llvm::Error makeScalar(HostValue &value, Type type,
 }
 
 llvm::Expected<HostValue> makeArgument(Type type, unsigned position,
-                                             llvm::StringRef text,
-                                             std::mt19937_64 &engine,
-                                             uint64_t maxBytes) {
+                                       llvm::StringRef text,
+                                       std::mt19937_64 &engine,
+                                       uint64_t maxBytes) {
   HostValue value;
   value.type = type;
   auto [label, spec] = text.split('=');
@@ -269,11 +266,10 @@ llvm::Expected<HostValue> makeArgument(Type type, unsigned position,
   value.label = label.str();
   std::string context =
       ("argument #" + llvm::Twine(position) + " ('" + label + "')").str();
-  llvm::Error error =
-      isa<ArrayType>(type)
-          ? makeArray(value, cast<ArrayType>(type), spec, context, engine,
-                      maxBytes)
-          : makeScalar(value, type, spec, context);
+  llvm::Error error = isa<ArrayType>(type)
+                          ? makeArray(value, cast<ArrayType>(type), spec,
+                                      context, engine, maxBytes)
+                          : makeScalar(value, type, spec, context);
   if (error)
     return std::move(error);
   return value;

@@ -31,8 +31,8 @@ std::optional<uint64_t> NpyArray::byteSize(llvm::ArrayRef<int64_t> shape,
                                            size_t elementSize) {
   uint64_t bytes = elementSize;
   for (int64_t size : shape) {
-    if (size < 0 || __builtin_mul_overflow(bytes, static_cast<uint64_t>(size),
-                                           &bytes))
+    if (size < 0 ||
+        __builtin_mul_overflow(bytes, static_cast<uint64_t>(size), &bytes))
       return std::nullopt;
   }
   if (bytes > static_cast<uint64_t>(INT64_MAX))

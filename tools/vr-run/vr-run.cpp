@@ -350,8 +350,7 @@ int main(int argc, char **argv) {
   if (!file)
     fail(error);
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  OwningOpRef<ModuleOp> module =
-      parseSourceWithValueNames(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceWithValueNames(sourceMgr, &context);
   if (!module)
     return 1;
 

@@ -229,8 +229,8 @@ static int64_t getElementBytes(Type element) {
 static void checkByteSize(OpBuilder &b, Location loc, Operation *anchor,
                           Type element, ValueRange sizes) {
   Type i64 = b.getI64Type();
-  Value bytes = arith::ConstantIntOp::create(b, loc, i64,
-                                             getElementBytes(element));
+  Value bytes =
+      arith::ConstantIntOp::create(b, loc, i64, getElementBytes(element));
   Value zero = arith::ConstantIntOp::create(b, loc, i64, 0);
   Value overflow;
   for (Value size : sizes) {
@@ -239,16 +239,17 @@ static void checkByteSize(OpBuilder &b, Location loc, Operation *anchor,
     bytes = product.getLow();
     Value high = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
                                        product.getHigh(), zero);
-    overflow =
-        overflow ? arith::OrIOp::create(b, loc, overflow, high).getResult()
-                 : high;
+    overflow = overflow
+                   ? arith::OrIOp::create(b, loc, overflow, high).getResult()
+                   : high;
   }
   Value signBit =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, bytes, zero);
   overflow = arith::OrIOp::create(b, loc, overflow, signBit);
-  lowering::emitRuntimeErrorIf(b, loc, anchor, overflow,
-                     "array too large: its size in bytes does not fit in "
-                     "64 bits");
+  lowering::emitRuntimeErrorIf(
+      b, loc, anchor, overflow,
+      "array too large: its size in bytes does not fit in "
+      "64 bits");
 }
 
 Value lowering::allocateArray(OpBuilder &b, Location loc, Operation *anchor,
