@@ -31,6 +31,21 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 # The project's Python (with NumPy), ahead of lit's own %python.
 config.substitutions.insert(0, ("%python", config.python_executable))
 
+# A sanitized build (VRIR_SANITIZE): the tools carry the sanitizer runtime
+# and LeakSanitizer checks every process at exit, which replaces valgrind
+# (it cannot run sanitized code) in the --leaks tests of compare.py.
+llvm_config.with_system_environment(["ASAN_OPTIONS", "UBSAN_OPTIONS",
+                                     "LSAN_OPTIONS"])
+# %host runs a program that is not instrumented (a C host, Python) but
+# loads VRIR's libraries: in a sanitized build it preloads the runtime.
+if config.sanitizer_preload:
+    config.available_features.add("sanitizer")
+    config.environment["VRIR_SANITIZED"] = "1"
+    config.substitutions.append(
+        ("%host", "env LD_PRELOAD=%s" % config.sanitizer_preload))
+else:
+    config.substitutions.append(("%host", "env"))
+
 # The Python frontend's MLIR printer (test/Python), from the source tree.
 config.substitutions.append(
     ("%vrir_emit", "env PYTHONPATH=%s %s -m vrir.emit" % (
@@ -38,26 +53,36 @@ config.substitutions.append(
 
 # GPU backends the VRIR GPU runtime can use here (PoCL gives OpenCL on the
 # CPU; scripts/setup.sh installs it): GPU integration tests REQUIRE them.
+# Asked in a child Python, which preloads the sanitizer runtime that a
+# sanitized build's libraries need.
 def _gpu_available(format_number):
-    import ctypes
+    import subprocess
     lib = os.path.join(config.vrir_obj_root, "lib")
-    try:
-        ctypes.CDLL(os.path.join(lib, "libvrir_runtime.so"),
-                    mode=ctypes.RTLD_GLOBAL)
-        gpu = ctypes.CDLL(os.path.join(lib, "libvrir_gpu_runtime.so"))
-        return gpu.vrir_gpu_available(ctypes.c_int64(format_number)) == 1
-    except OSError:
-        return False
+    probe = (
+        "import ctypes, sys\n"
+        "ctypes.CDLL(%r, mode=ctypes.RTLD_GLOBAL)\n"
+        "gpu = ctypes.CDLL(%r)\n"
+        "sys.exit(0 if gpu.vrir_gpu_available(ctypes.c_int64(%d)) == 1 else 1)\n"
+        % (os.path.join(lib, "libvrir_runtime.so"),
+           os.path.join(lib, "libvrir_gpu_runtime.so"), format_number))
+    env = dict(os.environ)
+    if config.sanitizer_preload:
+        env["LD_PRELOAD"] = config.sanitizer_preload
+        env["ASAN_OPTIONS"] = "detect_leaks=0:allow_user_poisoning=0"
+    return subprocess.run([config.python_executable, "-c", probe], env=env,
+                          stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL).returncode == 0
 
-if _gpu_available(0):
+_gpu = {number: _gpu_available(number) for number in (0, 1, 2)}
+if _gpu[0]:
     config.available_features.add("opencl")
-if _gpu_available(1):
+if _gpu[1]:
     config.available_features.add("vulkan")
 # OpenCL devices that take SPIR-V (clCreateProgramWithIL); PoCL and NVIDIA's
 # OpenCL do not, and the target must then say so.
-if _gpu_available(2):
+if _gpu[2]:
     config.available_features.add("opencl-spirv")
-elif _gpu_available(0):
+elif _gpu[0]:
     config.available_features.add("opencl-without-spirv")
 
 # SPIR-V made by vr-opt, checked by spirv-val (SPIRV-Tools, which

@@ -2,7 +2,7 @@
 // into a C host (host.c) that knows nothing of MLIR.
 // RUN: vr-run %s --entry scale --emit-shared %t.so
 // RUN: clang-22 %S/host.c -I%vrir_src_root/include %t.so -L%vrir_obj_root/lib -lvrir_runtime -Wl,-rpath,%vrir_obj_root/lib -o %t.host
-// RUN: %t.host | FileCheck %s
+// RUN: %host %t.host | FileCheck %s
 // CHECK: 2.5 5 7.5 10
 // CHECK: at(2) = 3
 // CHECK: at(9): status 1: index out of bounds: array 'x', accessed at {{.*}}aot.mlir:{{[0-9]+}}:{{[0-9]+}}: dimension 0, index 9, extent 4
