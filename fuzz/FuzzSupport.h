@@ -4,7 +4,8 @@
 // input-facing part of VRIR. An input that the code rejects with a
 // diagnostic is a pass; a crash, a sanitizer report, a leak, an assertion
 // or a hang is a bug. Diagnostics are swallowed so that the fuzzer's output
-// stays readable.
+// stays readable. FuzzSupport.cpp initializes the driver (passes, native
+// target) for the targets that parse MLIR.
 //
 //===----------------------------------------------------------------------===//
 

@@ -23,11 +23,6 @@
 using namespace mlir;
 using namespace mlir::vrir;
 
-extern "C" int LLVMFuzzerInitialize(int *, char ***) {
-  initializeDriver();
-  return 0;
-}
-
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 1)
     return 0;

@@ -19,11 +19,6 @@
 
 using namespace mlir;
 
-extern "C" int LLVMFuzzerInitialize(int *, char ***) {
-  mlir::vrir::initializeDriver();
-  return 0;
-}
-
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   vrir_fuzz::FuzzContext context;
   llvm::SourceMgr sourceMgr;
