@@ -241,6 +241,52 @@ def test_disk_cache_across_processes(tmp_path):
     assert runs == ["1", "0"]
 
 
+def test_concurrent_compiles_share_the_disk_cache(tmp_path):
+    """Processes compiling the same kernel into one disk cache at the same
+    time each get a whole library (entries are written to a temporary file
+    and renamed), and all of them compute the right result."""
+    script = textwrap.dedent("""
+        import numpy as np, vrir
+        @vrir.jit
+        def g(x):
+            s = 0.0
+            for i in range(x.shape[0]):
+                s += x[i] * x[i]
+            return s
+        assert g(np.arange(100.0)) == 328350.0
+        print("ok")
+    """)
+    path = tmp_path / "prog.py"
+    path.write_text(script)
+    env = dict(os.environ, VRIR_CACHE_DIR=str(tmp_path / "cache"),
+               PYTHONPATH=os.path.join(os.path.dirname(HERE), ".."))
+    procs = [subprocess.Popen([sys.executable, str(path)], env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) for _ in range(4)]
+    outs = [p.communicate(timeout=300) for p in procs]
+    assert [p.returncode for p in procs] == [0] * 4, outs
+    assert [o.strip() for o, _ in outs] == ["ok"] * 4
+    # one library per kernel key, no temporaries left behind
+    names = os.listdir(tmp_path / "cache")
+    assert sum(n.endswith(".so") for n in names) == 1, names
+    assert not any(n.startswith("tmp") for n in names), names
+
+
+def test_deeply_nested_expression_compiles(tmp_path):
+    """An expression nested as deep as CPython compiles (2000 terms of
+    x + x + ..., beyond Python's default recursion limit for the frontend)
+    compiles; it used to raise RecursionError."""
+    path = tmp_path / "deep_expression.py"
+    path.write_text("import vrir\n@vrir.jit\ndef f(x):\n    return "
+                    + " + ".join(["x"] * 2000) + "\n")
+    sys.path.insert(0, str(tmp_path))
+    try:
+        import deep_expression
+    finally:
+        sys.path.remove(str(tmp_path))
+    assert deep_expression.f(1.5) == 3000.0
+    assert sys.getrecursionlimit() < 20000  # restored after the compile
+
+
 def test_compile_timing_report(tmp_path):
     """VRIR_TIMING=1: the compiler reports where a compile's time went, by
     phase and MLIR pass, on stderr."""

@@ -13,6 +13,7 @@ import inspect
 import math
 import os
 import struct
+import sys
 import textwrap
 import types
 from dataclasses import dataclass
@@ -3834,7 +3835,22 @@ class FunctionEmitter:
     call_vrir_gpu_end = call_vrir_gpu_begin
 
 
+# The frontend recurses over the AST: an expression nested a few hundred
+# deep (CPython compiles 1000 terms of `x + x + ...`) needs more than
+# Python's default limit of 1000 frames.
+COMPILE_RECURSION_LIMIT = 20000
+
+
 def build_module(jitfn, argtypes, symbol):
     mb = ModuleBuilder()
-    sym, rts = mb.specialize(jitfn, argtypes, public=True, symbol=symbol)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, COMPILE_RECURSION_LIMIT))
+    try:
+        sym, rts = mb.specialize(jitfn, argtypes, public=True, symbol=symbol)
+    except RecursionError:
+        code = jitfn.py_func.__code__
+        raise CompileError(f"{code.co_filename}:{code.co_firstlineno}: {jitfn.__name__} "
+                           "nests expressions or statements too deeply to compile") from None
+    finally:
+        sys.setrecursionlimit(limit)
     return mb.text(), rts
