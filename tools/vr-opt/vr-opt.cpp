@@ -7,6 +7,7 @@
 
 #include "VRIR/Conversion/Passes.h"
 #include "VRIR/Dialect/VRIR/IR/VRIR.h"
+#include "VRIR/Support/LargeStack.h"
 #include "VRIR/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -28,6 +29,8 @@ int main(int argc, char **argv) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
 
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "VRIR optimizer driver\n", registry));
+  return mlir::vrir::runWithLargeStack([&] {
+    return mlir::asMainReturnCode(
+        mlir::MlirOptMain(argc, argv, "VRIR optimizer driver\n", registry));
+  });
 }

@@ -18,6 +18,7 @@
 #include "VRIR/Runtime/VRIRGPURuntime.h"
 #include "VRIR/Runtime/VRIRRegions.h"
 #include "VRIR/Runtime/VRIRRuntime.h"
+#include "VRIR/Support/LargeStack.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -306,7 +307,8 @@ double median(std::vector<double> values) {
 
 } // namespace
 
-int main(int argc, char **argv) {
+/// vr-run itself, on the large stack of main's worker thread.
+static int runTool(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   initializeDriver();
   registerPassManagerCLOptions();
@@ -619,4 +621,8 @@ int main(int argc, char **argv) {
         static_cast<unsigned>(runTimes.size()));
   }
   return 0;
+}
+
+int main(int argc, char **argv) {
+  return runWithLargeStack([&] { return runTool(argc, argv); });
 }

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "VRIR/Support/LargeStack.h"
 #include "VRIR/Target/OpenCLC.h"
 #include "VRIR/Target/SExpr.h"
 
@@ -14,6 +15,8 @@
 int main(int argc, char **argv) {
   mlir::vrir::registerImportVRIRSExprTranslation();
   mlir::vrir::registerGPUToOpenCLCTranslation();
-  return mlir::failed(
-      mlir::mlirTranslateMain(argc, argv, "VRIR translation driver\n"));
+  return mlir::vrir::runWithLargeStack([&] {
+    return mlir::failed(
+        mlir::mlirTranslateMain(argc, argv, "VRIR translation driver\n"));
+  });
 }
