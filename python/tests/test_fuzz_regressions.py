@@ -419,3 +419,103 @@ def test_imag_of_real_array_is_read_only():
     with pytest.raises(vrir.CompileError, match="read-only"):
         write_imag(np.arange(3.0))
     np.testing.assert_array_equal(rebound(np.arange(3.0)), [1.0, 1.0, 2.0])
+
+
+# ================================================================ seed 2
+def test_unary_plus_of_an_array_is_a_new_array():
+    # seed 2, case 173: +A aliased A, so writes through it reached the caller
+    @vrir.jit
+    def plus(a):
+        b = +a
+        b[0] = 7.0
+        return b
+
+    a = np.arange(3.0)
+    np.testing.assert_array_equal(plus(a), [7.0, 1.0, 2.0])
+    np.testing.assert_array_equal(a, [0.0, 1.0, 2.0])
+
+
+def test_real_of_a_real_array_is_the_array():
+    # seed 2, case 463: NumPy's A.real of a real array is A itself, and
+    # writes through it reach the caller (it was a copy)
+    @vrir.jit
+    def write_real(a):
+        b = a.real
+        b[0] = 7.0
+        c = np.real(a)
+        c[1] = 8.0
+
+    a = np.arange(3.0)
+    write_real(a)
+    np.testing.assert_array_equal(a, [7.0, 8.0, 2.0])
+
+
+def test_builtin_scalar_of_a_size_one_array():
+    # seed 2, case 51: bool(array) gave an array; Python's bool/int/float of
+    # a size-1 array is its element, of a larger one an error
+    @vrir.jit
+    def scalars(a):
+        return bool(a[0:1] > 1.0), int(a[1:2]), float(a[0:1])
+
+    @vrir.jit
+    def truth(a):
+        return bool(a)
+
+    assert scalars(np.array([2.5, 3.5])) == (True, 3, 2.5)
+    with pytest.raises(ValueError, match="ambiguous"):
+        truth(np.array([1.0, 2.0]))
+    with pytest.raises(TypeError, match="length-1"):
+        scalars(np.array([2.5]))
+
+
+def test_loop_body_that_always_returns():
+    # seed 2, cases 915 and 951: `if (1 * -1): return ...` in a loop body is
+    # known while compiling, the loop's latch is then unreachable, and the
+    # CFG-to-scf lifting refused the unreachable block.
+    @vrir.jit
+    def first(a):
+        for i in range(a.shape[0] - 1, -1, -1):
+            if 1 * -1:
+                return a[i]
+            a[i] = 0.0
+        return -1.0
+
+    @vrir.jit
+    def first_continue(a):
+        s = 0.0
+        for i in range(a.shape[0]):
+            if a[i] < 0:
+                continue
+            s += a[i]
+            if True:
+                return s
+        return s
+
+    assert first(np.arange(3.0)) == 2.0
+    assert first(np.zeros(0)) == -1.0
+    assert first_continue(np.array([-1.0, 2.0, 3.0])) == 2.0
+
+
+def test_scatter_of_a_higher_rank_value_is_refused():
+    # seed 2, case 82: the vrir.scatter verifier rejected what the frontend
+    # emitted (a backend error); NumPy cannot broadcast it either
+    @vrir.jit
+    def scatter(v, a):
+        v[np.arange(0)] = a
+
+    with pytest.raises(vrir.CompileError, match="rank 2"):
+        scatter(np.zeros(3), np.zeros((2, 2)))
+
+
+def test_numpy_2_result_types_of_rounding_and_scalar_sums():
+    # seed 2, cases 1 and 315: np.sum of a bool scalar is int64; np.floor,
+    # np.ceil and np.trunc keep booleans and integers (NumPy 2), np.rint
+    # of integers is float64
+    @vrir.jit
+    def types(b, i, s):
+        return np.floor(b), np.ceil(i), np.trunc(i), np.rint(i), np.sum(s), np.prod(np.int32(3))
+
+    args = (np.array([True, False]), np.array([3, 4], np.int32), np.bool_(True))
+    for got, want in zip(types(*args), types.py_func(*args)):
+        assert np.asarray(got).dtype == np.asarray(want).dtype, (got, want)
+        np.testing.assert_array_equal(got, want)

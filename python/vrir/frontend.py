@@ -127,6 +127,9 @@ REDUCTIONS = {"sum": "sum", "prod": "prod", "min": "min", "max": "max",
 # V.items of the dtype of an array (A.dtype, not callable) as opposed to a
 # scalar type (np.float64, A.dtype.type)
 DTYPE_OBJECT = ("dtype object",)
+# V.items of Python's own bool, int, float and complex: called on an array
+# they take its single element (NumPy's size-1 conversion), not cast it
+BUILTIN_TYPE = ("builtin type",)
 
 # np.issubdtype's abstract types: the kinds (types.kind) they contain
 ABSTRACT_DTYPES = {"generic": (0, 1, 2, 3), "number": (1, 2, 3), "integer": (1,),
@@ -707,7 +710,8 @@ class FunctionEmitter:
         if callable(obj) and getattr(obj, "__module__", None) == api.__name__:
             return V(kind="func", obj=("vrir", obj.__name__))  # prange, pfor, Domain, gpu...
         if isinstance(obj, type) and obj in PY_DTYPES:
-            return V(kind="dtype", obj=PY_DTYPES[obj])
+            return V(kind="dtype", obj=PY_DTYPES[obj],
+                     items=BUILTIN_TYPE if obj in (bool, int, float, complex) else None)
         if obj is None:
             return V(kind="none")
         if isinstance(obj, (bool, int, float, complex, np.generic)):
@@ -1099,6 +1103,7 @@ class FunctionEmitter:
     def stmt_Continue(self, s):
         if not self.loops:
             self.error("'continue' outside a loop (or inside a parallel loop)")
+        self.loops[-1][2]["continued"] = True
         self.br(self.loops[-1][0])
 
     def stmt_Return(self, s):
@@ -1263,16 +1268,22 @@ class FunctionEmitter:
         self.cur = s.target
         self.assign_name(s.target.id, v, s.target)
         self.cur = s
-        self.loops.append((latch, exit_, {"exit": True}))
+        state = {"exit": True}
+        self.loops.append((latch, exit_, state))
         self.suite(s.body)
         self.loops.pop()
+        # A body that always returns or breaks (`if True: return` folds to
+        # that) leaves the latch unreachable: no block for it, as the CFG
+        # to scf lifting takes no unreachable blocks.
+        latch_reached = not self.terminated or state.get("continued", False)
         if not self.terminated:
             self.br(latch)
-        self.start_block(latch)
-        count = self.op(f"vrir.read {ctr} : !vrir.var<i64>", "i64")
-        count = self.op(f"arith.addi {count.ssa}, {increment.ssa} : i64", "i64")
-        self.emit(f"vrir.write {count.ssa}, {ctr} : !vrir.var<i64>")
-        self.br(head)
+        if latch_reached:
+            self.start_block(latch)
+            count = self.op(f"vrir.read {ctr} : !vrir.var<i64>", "i64")
+            count = self.op(f"arith.addi {count.ssa}, {increment.ssa} : i64", "i64")
+            self.emit(f"vrir.write {count.ssa}, {ctr} : !vrir.var<i64>")
+            self.br(head)
         self.start_block(exit_)
 
     def for_range_count(self, s, start, stop, step):
@@ -1616,7 +1627,8 @@ class FunctionEmitter:
     def expr_UnaryOp(self, e):
         v = self.expr(e.operand)
         if isinstance(e.op, ast.UAdd):
-            return v
+            # +A is a new array in NumPy (np.positive), not A itself
+            return self.copy(v) if v.is_array else v
         if isinstance(e.op, ast.Not):
             if v.is_array:
                 self.error("'not' on an array is ambiguous (use ~ or np.logical_not)")
@@ -2422,6 +2434,11 @@ class FunctionEmitter:
             return
         if plan and plan[0][0] == "gather":
             idx = self.cast(plan[0][1], "i64")
+            # the selection A[idx] has the rank of A (idx is 1-D)
+            if v.is_array and v.ty.rank > a.ty.rank:
+                self.error(f"cannot assign an array of rank {v.ty.rank} to the rank-"
+                           f"{a.ty.rank} selection of an index array (NumPy cannot "
+                           "broadcast it either)")
             self.emit(f"vrir.scatter {v.ssa}, {a.ssa}[{idx.ssa}] flags {self.index_flags(bare=True)} : "
                       f"{mlir_type(v.ty)}, {a.ty.mlir()}[{idx.ty.mlir()}]")
             return
@@ -2463,6 +2480,8 @@ class FunctionEmitter:
             if is_complex(fn.obj):  # complex(re, im), np.complex64(re, im)
                 return self.cast(self.call_builtin_complex(e), fn.obj)
             args = self.call_args(e, 1, 1)
+            if fn.items is BUILTIN_TYPE and args[0].is_array:
+                args[0] = self.single_element(args[0], fn.obj)
             self.check_float_to_int(args[0], fn.obj)
             return self.cast_value(args[0], fn.obj)
         if fn.kind == "method":
@@ -2640,7 +2659,24 @@ class FunctionEmitter:
 
     def call_builtin_bool(self, e):
         (a,) = self.call_args(e, 1, 1)
+        if a.is_array:
+            a = self.single_element(a, "i1")
         return self.truth(a)
+
+    def single_element(self, a, to):
+        """The element of a size-1 array, for bool()/int()/float()/complex()
+        of an array; any other size raises as NumPy does."""
+        n = self.from_index(self.op(f"vrir.numel {a.ssa} : {a.ty.mlir()}", "index").ssa)
+        one = self.const(1, "i64")
+        if to == "i1":
+            self.error_if(self.cmp_scalar("ne", n, one), "ValueError",
+                          "The truth value of an array with more than one element "
+                          "is ambiguous. Use a.any() or a.all()")
+        else:
+            self.error_if(self.cmp_scalar("ne", n, one), "TypeError",
+                          "only length-1 arrays can be converted to Python scalars")
+        # the sum of a single element is that element
+        return self.cast(self.reduce("sum", a, None), a.ty.elem)
 
     def minmax(self, which, e):
         args = self.call_args(e, 1, 16)
@@ -2697,6 +2733,11 @@ class FunctionEmitter:
                     self.readonly_values.add(r.ssa)
                     return r
                 return self.const(0, elem)
+            if fn == "real":
+                return v  # a real array's .real is the array itself (a view)
+            return self.copy(v) if v.is_array else v
+        elif fn in ("floor", "ceil", "trunc") and kind(elem) <= 1:
+            # NumPy 2 keeps integers and booleans as they are
             return self.copy(v) if v.is_array else v
         elif fn in UNARY_FLOAT_FNS and not elem.startswith("f"):
             v = self.cast(v, "f64")
@@ -2725,10 +2766,6 @@ class FunctionEmitter:
             if name in ("floor", "ceil"):
                 return self.cast(r, "i64")
             return r
-        elem = a.ty.elem if a.is_array else a.ty if a.is_scalar else None
-        if fn in ("floor", "ceil", "trunc", "rint") and elem in ("i32", "i64"):
-            # NumPy 2 keeps integer dtypes: the values are already integral
-            return self.copy(a) if a.is_array else a
         return self.unary(fn, a)
 
     def binary_fn(self, fn, e):
@@ -2816,7 +2853,7 @@ class FunctionEmitter:
         if is_complex(elem):
             self.error(f"{what}() of complex numbers is not supported")
         op = (MAP_FLOAT_FNS if mod == "np" else MATH_MAP_FNS)[name]
-        if op in ("trunc", "roundeven") and kind(elem) == 1:
+        if op == "trunc" and kind(elem) <= 1:  # np.rint of integers is float64
             return self.copy(a) if a.is_array else a  # integers stay integers
         t = elem if is_float(elem) and mod == "np" else "f64"
         a = self.cast(a, t)
@@ -3582,7 +3619,13 @@ class FunctionEmitter:
     def reduce(self, kind_, a, axis):
         if not a.is_array:
             if a.is_scalar:
-                return a if kind_ != "mean" else self.cast(a, "f64")
+                # NumPy's result types, as for arrays: sums and products of
+                # booleans and int32 are int64, means of integers float64
+                if kind_ == "mean":
+                    return self.cast(a, a.ty if kind(a.ty) >= 2 else "f64")
+                if kind_ in ("sum", "prod") and a.ty in ("i1", "i32"):
+                    return self.cast(a, "i64")
+                return a
             self.error(f"{kind_}() of a {self.tyname(a)}")
         if isinstance(axis, V):
             if axis.kind == "none":

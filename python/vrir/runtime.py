@@ -394,7 +394,7 @@ class Kernel:
                 raise MemoryError(msg)
             # the frontend's run-time checks name the Python exception
             for exc in (ZeroDivisionError, OverflowError, UnboundLocalError, ValueError,
-                        IndexError):
+                        IndexError, TypeError):
                 if msg.startswith(exc.__name__ + ": "):
                     raise exc(msg[len(exc.__name__) + 2:])
             raise ValueError(msg)

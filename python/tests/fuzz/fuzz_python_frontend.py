@@ -45,6 +45,9 @@ Outcome classes (the parent prints counts per class):
                      division by zero where NumPy (a NumPy integer scalar
                      operand) returned 0 with a RuntimeWarning: VRIR's
                      documented rule raises for every scalar
+  negative-shift-rule jit raised Python's ValueError for a scalar shift by a
+                     negative count where NumPy integer scalars give 0 (the
+                     same documented rule)
   deviation-weak     only a dtype differs and it is the documented NEP 50
                      "typed NumPy scalars are weak" deviation (the jit result
                      equals NumPy's with the scalar arguments made Python
@@ -95,7 +98,8 @@ PYDIR = os.path.dirname(os.path.dirname(HERE))  # python/
 ROOT = os.path.dirname(PYDIR)
 
 GOOD = {"ok", "ok-error", "unsupported", "plain-invalid", "skip-overflow"}
-NOTED = {"py-exc-divergence", "deviation-weak", "zero-division-rule"}
+NOTED = {"py-exc-divergence", "deviation-weak", "zero-division-rule",
+         "negative-shift-rule"}
 
 # ============================================================== case files
 CASE_HEADER = '''\
@@ -369,6 +373,11 @@ def classify(case_path, mod, fn, jf, plain, pexc, args_j, args_p, label, bc):
                 out["cls"] = "zero-division-rule"
             else:
                 out["cls"] = "plain-invalid"
+            return out
+        if type(jexc) is ValueError and str(jexc) == "negative shift count" and pexc is None:
+            # the same rule for a scalar shift by a negative count: Python's
+            # ValueError, where NumPy integer scalars give 0
+            out["cls"] = "negative-shift-rule"
             return out
         contract = isinstance(jexc, (IndexError, ValueError, TypeError)) and \
             type(jexc) in (IndexError, ValueError, TypeError) and \
