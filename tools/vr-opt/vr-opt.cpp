@@ -29,7 +29,7 @@ int main(int argc, char **argv) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
 
-  return mlir::vrir::runWithLargeStack([&] {
+  mlir::vrir::exitWithLargeStack([&] {
     return mlir::asMainReturnCode(
         mlir::MlirOptMain(argc, argv, "VRIR optimizer driver\n", registry));
   });

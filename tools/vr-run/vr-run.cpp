@@ -624,5 +624,5 @@ static int runTool(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
-  return runWithLargeStack([&] { return runTool(argc, argv); });
+  exitWithLargeStack([&] { return runTool(argc, argv); });
 }

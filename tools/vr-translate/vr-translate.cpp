@@ -15,7 +15,7 @@
 int main(int argc, char **argv) {
   mlir::vrir::registerImportVRIRSExprTranslation();
   mlir::vrir::registerGPUToOpenCLCTranslation();
-  return mlir::vrir::runWithLargeStack([&] {
+  mlir::vrir::exitWithLargeStack([&] {
     return mlir::failed(
         mlir::mlirTranslateMain(argc, argv, "VRIR translation driver\n"));
   });
