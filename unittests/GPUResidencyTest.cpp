@@ -315,7 +315,8 @@ TEST_F(GPUResidency, BoundsErrorRaisedAtTheNextWait) {
             "(in a parallel loop)");
 }
 
-// Injected out-of-memory (VRIR_GPU_MEMORY_LIMIT, read at each allocation):
+// Injected out-of-memory (vrir_gpu_set_memory_limit; setenv would race with
+// the drivers' threads reading the environment):
 // inside a fallback bracket the launch does nothing and raises nothing,
 // the bracket's later launches are skipped, and its end says the host must
 // do the work; the host version then sees the earlier kernels' results
@@ -325,7 +326,7 @@ TEST_F(GPUResidency, OutOfMemoryLeavesTheWorkToTheHost) {
   std::vector<double> a = iota(0), b = iota(1000), c(kN, -1);
   beginScope();
   ASSERT_EQ(run(increment(a.data(), kN)), ""); // a is on the device
-  ASSERT_EQ(setenv("VRIR_GPU_MEMORY_LIMIT", "1", 1), 0);
+  vrir_gpu_set_memory_limit(1);
   vrir_gpu_fallback_begin();
   ASSERT_EQ(run(vectorAdd(a.data(), b.data(), c.data(), kN)), "");
   ASSERT_EQ(run(increment(c.data(), kN)), "");
@@ -345,7 +346,7 @@ TEST_F(GPUResidency, OutOfMemoryLeavesTheWorkToTheHost) {
                 .find("GPU: out of device memory"),
             std::string::npos);
   depth = 0; // the error closed the scope
-  ASSERT_EQ(unsetenv("VRIR_GPU_MEMORY_LIMIT"), 0);
+  vrir_gpu_set_memory_limit(-1);
   beginScope();
   vrir_gpu_fallback_begin();
   ASSERT_EQ(run(increment(c.data(), kN)), "");

@@ -218,6 +218,12 @@ typedef struct {
 void vrir_gpu_get_stats(vrir_gpu_stats *stats);
 void vrir_gpu_reset_stats(void);
 
+/* Sets the device memory limit of VRIR_GPU_MEMORY_LIMIT from inside the
+ * process (tests inject out-of-memory this way: setenv races with the
+ * getenv calls of the OpenCL and Vulkan drivers' threads). bytes > 0 is a
+ * limit, 0 none, a negative value the environment's setting again. */
+void vrir_gpu_set_memory_limit(int64_t bytes);
+
 #ifdef __cplusplus
 }
 #endif

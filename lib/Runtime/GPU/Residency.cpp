@@ -71,14 +71,27 @@ std::string ResidencyTable::download(uint64_t begin, Entry &entry) {
 }
 
 namespace {
+// The limit vrir_gpu_set_memory_limit set; negative: the environment's.
+std::atomic<int64_t> memoryLimitOverride{-1};
+
 // VRIR_GPU_MEMORY_LIMIT=BYTES: the most device memory the arrays may hold
 // at once (to test running out of it); 0 or unset: no limit but the
-// device's. Read at each allocation, so that a test can change it.
+// device's. Read once; vrir_gpu_set_memory_limit changes it at run time.
 size_t memoryLimit() {
-  const char *text = std::getenv("VRIR_GPU_MEMORY_LIMIT");
-  return text ? static_cast<size_t>(std::strtoull(text, nullptr, 10)) : 0;
+  int64_t set = memoryLimitOverride.load(std::memory_order_relaxed);
+  if (set >= 0)
+    return static_cast<size_t>(set);
+  static const size_t fromEnvironment = [] {
+    const char *text = std::getenv("VRIR_GPU_MEMORY_LIMIT");
+    return text ? static_cast<size_t>(std::strtoull(text, nullptr, 10)) : 0;
+  }();
+  return fromEnvironment;
 }
 } // namespace
+
+extern "C" void vrir_gpu_set_memory_limit(int64_t bytes) {
+  memoryLimitOverride.store(bytes < 0 ? -1 : bytes, std::memory_order_relaxed);
+}
 
 std::string ResidencyTable::allocate(uint64_t begin, Entry &entry,
                                      const std::set<uint64_t> &inUse) {
