@@ -42,7 +42,8 @@
  *                           kernel (see vrir_gpu_fallback_begin).
  *   VRIR_GPU_MEMORY_LIMIT=N arrays may hold at most N bytes of device
  *                           memory at once (simulates a small device for
- *                           tests; read at each allocation).
+ *                           tests; read once, vrir_gpu_set_memory_limit
+ *                           changes it at run time).
  *
  *===----------------------------------------------------------------------===*/
 
