@@ -25,7 +25,8 @@ if [ $need_build -eq 1 ]; then
   bash scripts/sanitize.sh --build-only
 fi
 
-runtime=$(clang++-22 -print-file-name=libclang_rt.asan-x86_64.so)
+# The sanitizer runtime's path and the ASan options (CMakeLists.txt).
+[ $need_build -eq 1 ] && source build-san/sanitizer.env
 declare -A dict=([parse]=fuzz/mlir.dict [pipeline]=fuzz/mlir.dict
                  [sexpr]=fuzz/sexpr.dict [arguments]=)
 status=0
@@ -59,11 +60,8 @@ for target in "${targets[@]}"; do
   [ -n "${dict[$target]}" ] && args+=(-dict="${dict[$target]}")
   echo "fuzz: $target for ${seconds}s"
   # The fuzzers link the shared sanitizer runtime, which must load first.
-  # allow_user_poisoning=0: LLVM's BumpPtrAllocator poisons its slabs in
-  # instrumented inline code, and the uninstrumented libMLIR allocating from
-  # them never unpoisons (false use-after-poison reports).
-  if LD_PRELOAD="$runtime" \
-     ASAN_OPTIONS=detect_leaks=1:allow_user_poisoning=0 \
+  if LD_PRELOAD="$VRIR_SANITIZER_PRELOAD" \
+     ASAN_OPTIONS="detect_leaks=1:$VRIR_ASAN_OPTIONS" \
      UBSAN_OPTIONS=print_stacktrace=1 \
      "$binary" "${args[@]}" "$corpus" "fuzz/corpus/$target" > "$log" 2>&1; then
     result=passed

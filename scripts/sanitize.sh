@@ -25,13 +25,10 @@ cmake --build build-san --target all vrir-fuzzers
 [ "${1:-}" = --build-only ] && exit 0
 
 # Every report is an error; LeakSanitizer runs at each tool's exit (leaks
-# inside third-party drivers are suppressed: scripts/lsan.supp). Refused
-# allocations return null, as without ASan, so that the tests of VRIR's
-# out-of-memory errors see them.
-# allow_user_poisoning=0: LLVM's BumpPtrAllocator poisons its slabs in
-# inline code compiled into VRIR, and the uninstrumented libMLIR allocating
-# from them never unpoisons (false use-after-poison reports).
-export ASAN_OPTIONS=detect_leaks=1:allow_user_poisoning=0:allocator_may_return_null=1
+# inside third-party drivers are suppressed: scripts/lsan.supp). The other
+# options are the build's (CMakeLists.txt explains them).
+source build-san/sanitizer.env
+export ASAN_OPTIONS=detect_leaks=1:$VRIR_ASAN_OPTIONS
 export LSAN_OPTIONS=suppressions=$PWD/scripts/lsan.supp
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 ctest --test-dir build-san --output-on-failure

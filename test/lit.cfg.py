@@ -68,7 +68,7 @@ def _gpu_available(format_number):
     env = dict(os.environ)
     if config.sanitizer_preload:
         env["LD_PRELOAD"] = config.sanitizer_preload
-        env["ASAN_OPTIONS"] = "detect_leaks=0:allow_user_poisoning=0"
+        env["ASAN_OPTIONS"] = "detect_leaks=0:" + config.asan_options
     return subprocess.run([config.python_executable, "-c", probe], env=env,
                           stdout=subprocess.DEVNULL,
                           stderr=subprocess.DEVNULL).returncode == 0
