@@ -362,6 +362,9 @@ class FunctionEmitter:
         self.loops = []
         self.cur = self.fdef
         self.def_lines = {}  # ssa -> index in region.lines of its op
+        # SSA names of arrays NumPy makes read-only (.imag of a real array)
+        # and the variables bound to one
+        self.readonly_values, self.readonly_names = set(), set()
         self.globals = dict(self.pyfunc.__globals__)
         if self.pyfunc.__closure__:
             for name, cell in zip(self.pyfunc.__code__.co_freevars,
@@ -956,32 +959,22 @@ class FunctionEmitter:
             return
         self.assign(s.target, self.expr(s.value))
 
-    @property
-    def readonly_values(self):
-        """SSA names of arrays NumPy makes read-only (.imag of a real
-        array); `readonly_names` are the variables bound to one."""
-        if not hasattr(self, "_readonly_values"):
-            self._readonly_values, self._readonly_names = set(), set()
-        return self._readonly_values
-
     def check_writable(self, target, base):
         """ValueError as NumPy's, while compiling, for a write into an array
         NumPy makes read-only (flow-insensitively: a variable bound to one
         anywhere before counts)."""
-        self.readonly_values  # creates the sets
-        if base.ssa in self._readonly_values or (
-                isinstance(target, ast.Name) and target.id in self._readonly_names):
+        if base.ssa in self.readonly_values or (
+                isinstance(target, ast.Name) and target.id in self.readonly_names):
             self.error("assignment destination is read-only (the .imag of a real "
                        "array is read-only in NumPy)")
 
     def assign(self, t, v):
         self.cur = t
         if isinstance(t, ast.Name):
-            self.readonly_values  # creates the sets
-            if v.ssa is not None and v.ssa in self._readonly_values:
-                self._readonly_names.add(t.id)
+            if v.ssa is not None and v.ssa in self.readonly_values:
+                self.readonly_names.add(t.id)
             else:
-                self._readonly_names.discard(t.id)
+                self.readonly_names.discard(t.id)
             self.assign_name(t.id, v, t)
         elif isinstance(t, (ast.Tuple, ast.List)):
             if v.kind != "tuple":
@@ -2675,8 +2668,8 @@ class FunctionEmitter:
         else:
             self.error_if(self.cmp_scalar("ne", n, one), "TypeError",
                           "only length-1 arrays can be converted to Python scalars")
-        # the sum of a single element is that element
-        return self.cast(self.reduce("sum", a, None), a.ty.elem)
+        zero = self.const(0, "i64")
+        return self.load_plan(a, [("int", zero)] * a.ty.rank)
 
     def minmax(self, which, e):
         args = self.call_args(e, 1, 16)
