@@ -3,7 +3,10 @@
 // Serial errors unwind with longjmp to the host's vrir_rt_invoke: generated
 // code has no cleanups to run (temporaries of a failed call are not freed).
 // Parallel errors are recorded (first one wins) and raised by the thread
-// that runs the loop once all iterations have stopped (thesis 4.6).
+// that runs the loop once all iterations have stopped (thesis 4.6): an
+// error in a chunk of a CPU parallel loop unwinds to that chunk's start
+// (vrir-parallel-error-scopes), and the loop's other iterations see the
+// failure and do not start.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +14,7 @@
 
 #include <atomic>
 #include <csetjmp>
+#include <csignal>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -19,13 +23,45 @@
 #include <mutex>
 #include <string>
 
+#include <pthread.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 namespace {
 thread_local std::jmp_buf *activeHandler = nullptr;
 thread_local std::string lastError;
 
-std::atomic<bool> parallelErrorPending{false};
-std::mutex parallelErrorMutex;
-std::string parallelError;
+// A parallel bounds error outside a chunk (the GPU runtime reporting a
+// kernel's, or a parallel loop run serially), raised by
+// vrir_rt_parallel_check on the same thread.
+thread_local bool parallelErrorPending = false;
+thread_local std::string parallelError;
+
+/// The chunk of a CPU parallel loop this thread runs (the innermost, when a
+/// loop runs inside another's chunk), in the 512 bytes generated code
+/// reserves on its stack for it.
+struct ParallelChunk {
+  std::jmp_buf jump; // first: generated code passes the chunk to _setjmp
+  vrir_rt_parallel_status *status;
+  ParallelChunk *enclosing;
+  bool canJump; // _setjmp was called: errors unwind to the chunk
+};
+static_assert(sizeof(ParallelChunk) <= VRIR_RT_PARALLEL_CHUNK_BYTES,
+              "generated code reserves too little for a chunk");
+static_assert(alignof(ParallelChunk) <= 16, "chunks are 16-byte aligned");
+thread_local ParallelChunk *currentChunk = nullptr;
+
+/// Records `message` as the loop's error unless one is there already.
+void recordParallelError(vrir_rt_parallel_status *status,
+                         const std::string &message) {
+  int64_t expected = 0;
+  if (!__atomic_compare_exchange_n(&status->failed, &expected, 1,
+                                   /*weak=*/false, __ATOMIC_ACQ_REL,
+                                   __ATOMIC_RELAXED))
+    return;
+  // Read by vrir_rt_parallel_finish once every thread has left the loop.
+  status->message = strdup(message.c_str());
+}
 
 std::string formatBoundsError(const char *site, int64_t dim, int64_t index,
                               int64_t extent) {
@@ -72,6 +108,14 @@ std::atomic<vrir_rt_free_hook> freeHook{nullptr};
 std::atomic<vrir_rt_error_hook> errorHook{nullptr};
 
 [[noreturn]] void raise(std::string message);
+
+constexpr const char *kInterruptMessage = "KeyboardInterrupt: interrupted";
+
+/// SIGINT during vrir_rt_try_interruptible: generated code polls the flag
+/// (vrir-interrupt-points) and raises. Async-signal-safe: one atomic store.
+void requestInterrupt(int) {
+  __atomic_store_n(&vrir_rt_interrupt_flag, 1, __ATOMIC_RELAXED);
+}
 
 /// An allocation the system refused: an error of the call (a clear message
 /// and a non-zero exit from vr-run, MemoryError in Python), never a null
@@ -141,6 +185,11 @@ void freeBlock(void *pointer) {
 }
 
 [[noreturn]] void raise(std::string message) {
+  if (ParallelChunk *chunk = currentChunk; chunk && chunk->canJump) {
+    recordParallelError(chunk->status, message);
+    std::string().swap(message); // see below
+    std::longjmp(chunk->jump, 1);
+  }
   lastError = std::move(message);
   // longjmp runs no destructors: leave no heap memory in `message` (a move
   // assignment may hand it lastError's old buffer). Callers pass temporaries,
@@ -162,30 +211,74 @@ void vrir_rt_bounds_error(const char *site, int64_t dim, int64_t index,
 
 void vrir_rt_parallel_bounds_error(const char *site, int64_t dim, int64_t index,
                                    int64_t extent) {
-  if (parallelErrorPending.load(std::memory_order_relaxed))
-    return;
-  std::lock_guard<std::mutex> lock(parallelErrorMutex);
-  if (parallelErrorPending.load(std::memory_order_relaxed))
-    return;
-  parallelError =
+  std::string message =
       formatBoundsError(site, dim, index, extent) + " (in a parallel loop)";
-  parallelErrorPending.store(true, std::memory_order_release);
+  if (currentChunk) {
+    recordParallelError(currentChunk->status, message);
+    return;
+  }
+  if (parallelErrorPending)
+    return;
+  parallelError = std::move(message);
+  parallelErrorPending = true;
 }
 
 void vrir_rt_parallel_check(void) {
-  if (!parallelErrorPending.load(std::memory_order_acquire))
+  if (!parallelErrorPending)
     return;
+  parallelErrorPending = false;
   std::string message;
-  {
-    std::lock_guard<std::mutex> lock(parallelErrorMutex);
-    message = std::move(parallelError);
-    parallelError.clear();
-    parallelErrorPending.store(false, std::memory_order_release);
-  }
+  message.swap(parallelError);
+  raise(std::move(message));
+}
+
+void vrir_rt_parallel_enter(void *chunkMemory, vrir_rt_parallel_status *status,
+                            int32_t canJump) {
+  auto *chunk = static_cast<ParallelChunk *>(chunkMemory);
+  chunk->status = status;
+  chunk->enclosing = currentChunk;
+  chunk->canJump = canJump != 0;
+  currentChunk = chunk;
+}
+
+void vrir_rt_parallel_leave(void *chunkMemory) {
+  currentChunk = static_cast<ParallelChunk *>(chunkMemory)->enclosing;
+}
+
+void vrir_rt_parallel_finish(vrir_rt_parallel_status *status) {
+  if (!status->failed)
+    return;
+  std::string message = status->message ? status->message : "error";
+  std::free(status->message);
+  status->message = nullptr;
+  status->failed = 0;
   raise(std::move(message));
 }
 
 void vrir_rt_error(const char *message) { raise(message); }
+
+int32_t vrir_rt_interrupt_flag = 0;
+
+void vrir_rt_raise_interrupt(void) { raise(kInterruptMessage); }
+
+int vrir_rt_try_interruptible(void (*fn)(void *), void *context) {
+  struct sigaction previous;
+  if (getpid() != static_cast<pid_t>(syscall(SYS_gettid)) ||
+      sigaction(SIGINT, nullptr, &previous) != 0 ||
+      previous.sa_handler == SIG_IGN)
+    return vrir_rt_try(fn, context);
+  struct sigaction onInterrupt = {};
+  onInterrupt.sa_handler = requestInterrupt;
+  sigemptyset(&onInterrupt.sa_mask);
+  sigaction(SIGINT, &onInterrupt, nullptr);
+  int status = vrir_rt_try(fn, context);
+  sigaction(SIGINT, &previous, nullptr);
+  if (__atomic_exchange_n(&vrir_rt_interrupt_flag, 0, __ATOMIC_RELAXED))
+    // The host's own handler (Python's: KeyboardInterrupt) gets the signal
+    // now, as if it had come after the call.
+    pthread_kill(pthread_self(), SIGINT);
+  return status;
+}
 
 int vrir_rt_try(void (*fn)(void *), void *context) {
   std::jmp_buf handler;

@@ -3,9 +3,12 @@ line), IndexError (out-of-bounds access, with the Python line) and TypeError
 (wrong argument types); plus run-time shape errors."""
 import inspect
 import os
+import signal
 import subprocess
 import sys
 import textwrap
+import threading
+import time
 
 import numpy as np
 import pytest
@@ -164,6 +167,137 @@ def test_index_error_in_parallel_loop():
     assert f"{HERE}:{line_of(oob_parallel, 'w[i] = v[i]')}" in str(info.value)
     # the kernel still works afterwards
     np.testing.assert_array_equal(oob_parallel(np.ones(3)), np.ones(3))
+
+
+@vrir.jit
+def fail_at(done, every, work):
+    for i in vrir.prange(done.shape[0]):
+        if every > 0 and i % every == 0:
+            t = np.zeros(-1 - i)  # raises: negative dimensions
+            done[i] = t.size
+        s = 0.0
+        for j in range(work):
+            s += j * 0.5
+        done[i] = s + 1.0
+
+
+@vrir.jit
+def fail_bounds_at(done, every, work):
+    n = done.shape[0]
+    for i in vrir.prange(n):
+        s = 0.0
+        for j in range(work):
+            s += j * 0.5
+        done[i + (n if every > 0 and i % every == 0 else 0)] = s + 1.0
+
+
+@pytest.mark.parametrize("kernel, error, match", [
+    (fail_at, ValueError, "negative dimensions are not allowed"),
+    (fail_bounds_at, IndexError, r"extent 6400 \(in a parallel loop\)"),
+])
+def test_error_in_parallel_iteration_stops_the_others(kernel, error, match):
+    # The first iteration of every 100 fails (the CPU runs the 6400
+    # iterations as 64 chunks of 100): whichever thread starts first, and
+    # however late the others wake up, iterations stop once one has
+    # failed, instead of all 6336 others running (20 us each). A worker
+    # thread's error reaches the caller, once; before, it exited the
+    # process.
+    done = np.zeros(6400)
+    with pytest.raises(error, match=match):
+        kernel(done, 100, 40000)
+    assert np.count_nonzero(done) < 640
+    # the next call runs every iteration
+    done = np.zeros(6400)
+    kernel(done, 0, 10)
+    assert np.count_nonzero(done) == 6400
+
+
+def test_threads_failing_in_parallel_loops_get_their_own_errors():
+    # The loop's status is per call: an error of another thread's call
+    # (another extent) never appears in this one.
+    failures = []
+
+    def work(k):
+        for _ in range(20):
+            done = np.zeros(256 + k)
+            try:
+                fail_bounds_at(done, 50 if k % 2 else 0, 100)
+                if k % 2:
+                    failures.append((k, "no error"))
+            except IndexError as e:
+                if not k % 2 or f"extent {256 + k} (in a parallel" not in str(e):
+                    failures.append((k, str(e)))
+
+    fail_bounds_at(np.zeros(4), 0, 1)  # compiled before the threads start
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert failures == []
+
+
+INTERRUPTED = textwrap.dedent("""
+    import sys, time
+    import numpy as np, vrir
+
+    @vrir.jit
+    def nest(a, reps):
+        s = 0.0
+        for r in range(reps):
+            for i in range(a.shape[0]):
+                s += a[i]
+        return s
+
+    @vrir.jit
+    def parallel(a, reps):
+        for r in vrir.prange(reps):
+            for i in range(a.shape[0]):
+                a[i] += 1.0
+        return a[0]
+
+    @vrir.jit
+    def forever(x):
+        while x >= 0.0:
+            x = x + 1.0
+        return x
+
+    a = np.ones(1000)
+    kernel = {"nest": nest, "parallel": parallel, "forever": forever}[sys.argv[1]]
+    args = (-1.0,) if sys.argv[1] == "forever" else (a, 1)
+    kernel(*args)  # compiled, and quick
+    long_args = (0.0,) if sys.argv[1] == "forever" else (a, 10**12)
+    print("ready", flush=True)
+    start = time.perf_counter()
+    try:
+        kernel(*long_args)
+        print("finished")
+    except KeyboardInterrupt:
+        print("KeyboardInterrupt after %.1f s" % (time.perf_counter() - start))
+    print("again", nest(np.ones(10), 2))
+""")
+
+
+@pytest.mark.parametrize("kernel", ["nest", "parallel", "forever"])
+def test_ctrl_c_stops_a_running_kernel(tmp_path, kernel):
+    # Each kernel would run for hours: SIGINT (Ctrl-C) stops it with
+    # KeyboardInterrupt, in a loop nest, in a parallel loop and in a while
+    # loop, and the process goes on.
+    path = tmp_path / "long.py"
+    path.write_text(INTERRUPTED)
+    env = dict(os.environ, PYTHONPATH=os.path.join(os.path.dirname(HERE), ".."))
+    child = subprocess.Popen([sys.executable, str(path), kernel], env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(0.5)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    assert "KeyboardInterrupt after" in out, (out, err)
+    assert "again 20.0" in out, (out, err)
+    assert child.returncode == 0, err
 
 
 @vrir.jit

@@ -43,6 +43,10 @@ def runtime_lib():
         lib = ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
         lib.vrir_rt_try.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
         lib.vrir_rt_try.restype = ctypes.c_int
+        # Ctrl-C stops a kernel called from the main thread (its loops poll a
+        # flag that SIGINT sets), then reaches Python's handler as usual.
+        lib.vrir_rt_try_interruptible.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
+        lib.vrir_rt_try_interruptible.restype = ctypes.c_int
         lib.vrir_rt_last_error.restype = ctypes.c_char_p
         lib.vrir_rt_free.argtypes = [ctypes.c_void_p]
         lib.vrir_rt_free.restype = None
@@ -385,7 +389,7 @@ class Kernel:
             else:
                 fields.append(v)
         struct.pack_into(self._args_format, ctx, self._args_at, *fields)
-        status = rt.vrir_rt_try(self.fn, slots)
+        status = rt.vrir_rt_try_interruptible(self.fn, slots)
         if status != 0:
             msg = rt.vrir_rt_last_error().decode(errors="replace")
             if msg.startswith("index out of bounds"):
@@ -394,7 +398,7 @@ class Kernel:
                 raise MemoryError(msg)
             # the frontend's run-time checks name the Python exception
             for exc in (ZeroDivisionError, OverflowError, UnboundLocalError, ValueError,
-                        IndexError, TypeError):
+                        IndexError, TypeError, KeyboardInterrupt):
                 if msg.startswith(exc.__name__ + ": "):
                     raise exc(msg[len(exc.__name__) + 2:])
             raise ValueError(msg)

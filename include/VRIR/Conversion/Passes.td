@@ -361,4 +361,60 @@ def LowerRegionDispatch : Pass<"vrir-lower-region-dispatch",
   }];
 }
 
+def InterruptPoints : Pass<"vrir-interrupt-points", "::mlir::ModuleOp"> {
+  let summary = "Poll the Ctrl-C flag in loops of host code";
+  let description = [{
+    Each iteration of a while loop, and of a loop (`scf.for`, `scf.while`,
+    `scf.parallel`) with loops inside it, in a `func.func` first reads
+    `vrir_rt_interrupt_flag` (an atomic load of a runtime global) and calls
+    `vrir_rt_raise_interrupt` when it is set. `vrir_rt_try_interruptible`
+    sets it on SIGINT, so a kernel called from Python stops within one
+    iteration of such a loop when the user presses Ctrl-C. Innermost counted
+    loops are not polled: they end after their trip count, and a poll would
+    keep them from vectorizing. Runs before `vrir-parallel-error-scopes`, for
+    which a poll in a parallel loop is a call that can raise.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
+def ParallelErrorScopes : Pass<"vrir-parallel-error-scopes",
+                               "::mlir::ModuleOp"> {
+  let summary = "Let an error in one iteration of a CPU parallel loop stop "
+                "the loop and reach the caller once";
+  let description = [{
+    Before `convert-scf-to-openmp`. An outermost `scf.parallel` of a
+    function whose iterations can fail (its body calls a function or the
+    runtime, or allocates) runs on OpenMP worker threads, where an error
+    raised the serial way has no handler to unwind to. This pass gives such
+    a loop a status on the function's stack and runs it as (at most 64)
+    parallel chunks of its outermost dimension, each a serial loop:
+
+    - each chunk registers itself with the runtime
+      (`vrir_rt_parallel_enter` / `vrir_rt_parallel_leave`), so that a
+      parallel bounds error is recorded in the loop's status;
+    - when the body can raise (a call other than
+      `vrir_rt_parallel_bounds_error`, or an allocation), the chunk calls
+      `_setjmp` (`returns_twice`) on its runtime record, and a raised error
+      is recorded and unwinds to the chunk's start;
+    - the chunk's loop reads the status (an atomic load) before every
+      iteration whose body has loops of its own, and before every block of
+      64 iterations of a flat body (whose loop over the block then
+      vectorizes), and ends once an iteration has failed;
+    - after the loop, `vrir_rt_parallel_finish` raises the first error,
+      once, on the thread that called the function.
+
+    Loops whose bodies cannot fail are left alone (they pay nothing), as
+    are loops with results (the CPU lowering makes none).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
 #endif // VRIR_CONVERSION_PASSES_TD

@@ -33,14 +33,47 @@ void vrir_rt_bounds_error(const char *site, int64_t dim, int64_t index,
                           int64_t extent);
 
 /* The same inside a parallel loop: records the first error and returns; the
- * access is skipped. `vrir_rt_parallel_check` after the loop raises it. */
+ * access is skipped. In a chunk of a CPU parallel loop (below) the error is
+ * the loop's; elsewhere (a GPU kernel's error reported by the GPU runtime,
+ * a parallel loop run serially) it is the thread's, and
+ * `vrir_rt_parallel_check` raises it. */
 void vrir_rt_parallel_bounds_error(const char *site, int64_t dim, int64_t index,
                                    int64_t extent);
 void vrir_rt_parallel_check(void);
 
+/* CPU parallel loops whose iterations can fail (vrir-parallel-error-scopes).
+ * The loop's status lives on the stack of the function running it: the
+ * first error's message, and a flag its iterations read before they start
+ * so that one failed iteration stops the others. Each chunk of iterations
+ * runs between `vrir_rt_parallel_enter` and `vrir_rt_parallel_leave`, with
+ * VRIR_RT_PARALLEL_CHUNK_BYTES of stack (16-byte aligned) for the runtime;
+ * with `canJump`, generated code then calls `_setjmp(chunk)`, and an error
+ * raised in the chunk (vrir_rt_error, out of memory, a serial bounds error
+ * in a called function) is recorded and unwinds to it. After the loop,
+ * `vrir_rt_parallel_finish` raises the recorded error on the calling
+ * thread, once. */
+#define VRIR_RT_PARALLEL_CHUNK_BYTES 512
+typedef struct vrir_rt_parallel_status {
+  int64_t failed; /* read atomically by the iterations */
+  char *message;
+} vrir_rt_parallel_status;
+void vrir_rt_parallel_enter(void *chunk, vrir_rt_parallel_status *status,
+                            int32_t canJump);
+void vrir_rt_parallel_leave(void *chunk);
+void vrir_rt_parallel_finish(vrir_rt_parallel_status *status);
+
 /* Any other run-time error (negative size, shapes that do not broadcast).
  * Never returns, like vrir_rt_bounds_error. */
 void vrir_rt_error(const char *message);
+
+/* Ctrl-C. Generated code reads the flag (atomically) at the start of each
+ * iteration of every loop that has loops inside it, and of every while
+ * loop (vrir-interrupt-points), and calls `vrir_rt_raise_interrupt` when
+ * it is set; that raises "KeyboardInterrupt: interrupted" like
+ * vrir_rt_error. Innermost counted loops are not polled: they end after
+ * their trip count. */
+extern int32_t vrir_rt_interrupt_flag;
+void vrir_rt_raise_interrupt(void);
 
 /* Array memory: the generic allocation functions of MLIR's memref-to-LLVM
  * lowering, backed by malloc with a cache of large freed blocks. */
@@ -70,6 +103,14 @@ int vrir_rt_invoke(void (*fn)(void **), void **args);
  * its `void **` arguments, or a host's own thunk around `_mlir_ciface_NAME`.
  * Returns 0 on success, non-zero on a VRIR error. */
 int vrir_rt_try(void (*fn)(void *), void *context);
+
+/* vrir_rt_try, interruptible with Ctrl-C when called on the process's main
+ * thread (and SIGINT is not ignored): for the call's duration SIGINT sets
+ * vrir_rt_interrupt_flag, so that the code stops at its next poll with an
+ * error "KeyboardInterrupt: interrupted"; afterwards the host's handler is
+ * back and, if the signal came, receives it (in Python: KeyboardInterrupt),
+ * whether or not the code had finished. */
+int vrir_rt_try_interruptible(void (*fn)(void *), void *context);
 
 /* Message of the last error raised on this thread, "" if none. */
 const char *vrir_rt_last_error(void);

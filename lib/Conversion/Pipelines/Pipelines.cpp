@@ -112,10 +112,13 @@ void mlir::vrir::buildVRIRPipeline(OpPassManager &pm,
   pipeline += kVRIRMiddle;
   if (options.raiseToAffine)
     pipeline += kVRIRAffine;
+  // Ctrl-C polls; with OpenMP, errors in parallel loops unwind per chunk.
+  pipeline += ",vrir-interrupt-points";
   if (options.enableOpenMP)
     // The alloca scopes around loop bodies must go before scf-to-cf splits
     // the bodies into blocks.
-    pipeline += ",convert-scf-to-openmp,vrir-inline-alloca-scopes";
+    pipeline += ",vrir-parallel-error-scopes,convert-scf-to-openmp,"
+                "vrir-inline-alloca-scopes";
   pipeline += ",";
   pipeline += kVRIRBack;
   if (failed(parsePassPipeline(pipeline, pm)))

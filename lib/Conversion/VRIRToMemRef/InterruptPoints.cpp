@@ -1,0 +1,100 @@
+//===- InterruptPoints.cpp - Polls of the Ctrl-C flag in loops ------------===//
+//
+// A kernel called from Python runs with the GIL released and Python's
+// SIGINT handler only records the signal: without polls, Ctrl-C waits for
+// the kernel to end. vrir_rt_try_interruptible makes SIGINT set
+// vrir_rt_interrupt_flag; this pass makes loops read it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "VRIR/Conversion/Passes.h"
+
+#include "LoweringUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+
+namespace mlir {
+namespace vrir {
+#define GEN_PASS_DEF_INTERRUPTPOINTS
+#include "VRIR/Conversion/Passes.h.inc"
+} // namespace vrir
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::vrir;
+
+namespace {
+
+constexpr StringLiteral kFlagName = "vrir_rt_interrupt_flag";
+
+/// The block each iteration of `loop` starts with (the `after` region of a
+/// while loop).
+Block *getIterationBlock(Operation *loop) {
+  if (auto whileLoop = dyn_cast<scf::WhileOp>(loop))
+    return whileLoop.getAfterBody();
+  return &loop->getRegion(0).front();
+}
+
+/// Loops whose iterations poll: while loops (their trip count is unknown)
+/// and loops with loops inside. An innermost counted loop ends after its
+/// trip count, and a poll in it would keep it from vectorizing.
+bool needsPoll(Operation *loop) {
+  if (isa<scf::WhileOp>(loop))
+    return true;
+  return loop
+      ->walk([&](LoopLikeOpInterface inner) {
+        return inner.getOperation() == loop ? WalkResult::advance()
+                                            : WalkResult::interrupt();
+      })
+      .wasInterrupted();
+}
+
+void insertPoll(OpBuilder &b, Operation *loop, LLVM::GlobalOp flag) {
+  Location loc = loop->getLoc();
+  b.setInsertionPointToStart(getIterationBlock(loop));
+  Value address = LLVM::AddressOfOp::create(b, loc, flag);
+  Value value = LLVM::LoadOp::create(
+      b, loc, b.getI32Type(), address, /*alignment=*/4, /*isVolatile=*/false,
+      /*isNonTemporal=*/false, /*isInvariant=*/false,
+      /*isInvariantGroup=*/false, LLVM::AtomicOrdering::monotonic);
+  Value set = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ne, value,
+      arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0));
+  auto ifSet = scf::IfOp::create(b, loc, set, /*withElse=*/false);
+  b.setInsertionPointToStart(ifSet.thenBlock());
+  lowering::callRuntime(b, loc, loop, "vrir_rt_raise_interrupt", ValueRange{},
+                        /*noReturn=*/true);
+}
+
+struct InterruptPointsPass
+    : public vrir::impl::InterruptPointsBase<InterruptPointsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<Operation *> loops;
+    module.walk([&](func::FuncOp function) {
+      function.walk([&](Operation *op) {
+        if (isa<scf::ForOp, scf::WhileOp, scf::ParallelOp>(op) && needsPoll(op))
+          loops.push_back(op);
+      });
+    });
+    if (loops.empty())
+      return;
+    OpBuilder b(&getContext());
+    auto flag = module.lookupSymbol<LLVM::GlobalOp>(kFlagName);
+    if (!flag) {
+      b.setInsertionPointToStart(module.getBody());
+      flag = LLVM::GlobalOp::create(b, module.getLoc(), b.getI32Type(),
+                                    /*isConstant=*/false,
+                                    LLVM::Linkage::External, kFlagName,
+                                    /*value=*/Attribute());
+    }
+    for (Operation *loop : loops)
+      insertPoll(b, loop, flag);
+  }
+};
+
+} // namespace
