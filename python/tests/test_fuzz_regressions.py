@@ -171,11 +171,39 @@ def or_and(x, y):
     return x or y, x and y
 
 
-@pytest.mark.xfail(reason="`or`/`and` return a bool, not the deciding operand as Python does "
-                          "(-3 or 2.5 gives True, want -3)", strict=True)
 def test_or_and_return_operands():
-    got = or_and(-3, 2.5)
-    want = or_and.py_func(-3, 2.5)
+    # the deciding operand, as in Python
+    for x, y in [(-3, 2), (0, 5), (2.5, 0.0), (0.0, -1.5)]:
+        assert or_and(x, y) == or_and.py_func(x, y)
+    # operands of different types: the result's type would depend on which
+    # one decides, known only when it runs
+    with pytest.raises(vrir.CompileError, match="'or' of values of different types"):
+        or_and(-3, 2.5)
+
+
+@vrir.jit
+def bool_ops_as_conditions(x, n):
+    k = 0
+    if x and n:
+        k += 1
+    while not (x or n) and k < 3:
+        k += 10
+    return k + (1 if n or x else 2)
+
+
+@vrir.jit
+def constant_decides(s0):
+    return (-0.5 + 0.25j) and s0, 0.0 or s0, 3 or s0
+
+
+def test_bool_ops_of_mixed_types():
+    # only the truth counts in a condition: mixed types are fine there
+    for x, n in [(0.0, 0), (0.5, 0), (0.0, 3), (1.5, 2)]:
+        assert bool_ops_as_conditions(x, n) == bool_ops_as_conditions.py_func(x, n)
+    # an operand known while compiling decides (or drops out) as in Python:
+    # fuzz case s2_00021
+    got = constant_decides(1.0)
+    want = constant_decides.py_func(1.0)
     assert got == want and [type(g) for g in got] == [type(w) for w in want]
 
 

@@ -335,6 +335,15 @@ def _source_of(fn):
     return dedented, first, shift
 
 
+def _literal_truth(node):
+    """The truth of a number literal such as `-0.5 + 0.25j`, else None."""
+    try:
+        value = ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+    return bool(value) if isinstance(value, (int, float, complex)) else None
+
+
 class FunctionEmitter:
     def __init__(self, module, jitfn, argtypes, symbol, public, var_types,
                  ret_types):
@@ -1026,7 +1035,7 @@ class FunctionEmitter:
             self.error("unsupported augmented assignment target")
 
     def stmt_If(self, s):
-        c = self.truth(self.expr(s.test))
+        c = self.condition(s.test)
         if c.const is not None:
             # A condition known while compiling (A.ndim == 2, A.dtype ==
             # np.float32, x is None, a global flag): only the branch taken
@@ -1073,7 +1082,7 @@ class FunctionEmitter:
         if isinstance(test, ast.Constant) and test.value is True:
             self.br(body)
         else:
-            c = self.truth(self.expr(test))
+            c = self.condition(test)
             self.cond_br(c, body, exit_)
             state["exit"] = True
         self.start_block(body)
@@ -1618,7 +1627,10 @@ class FunctionEmitter:
         return self.binop(op, self.expr(e.left), self.expr(e.right))
 
     def expr_UnaryOp(self, e):
-        v = self.expr(e.operand)
+        if isinstance(e.op, ast.Not) and isinstance(e.operand, ast.BoolOp):
+            v = self.condition(e.operand)
+        else:
+            v = self.expr(e.operand)
         if isinstance(e.op, ast.UAdd):
             # +A is a new array in NumPy (np.positive), not A itself
             return self.copy(v) if v.is_array else v
@@ -1675,33 +1687,53 @@ class FunctionEmitter:
         self.need_scalar(v)
         return self.cast(v, "i1")
 
-    def expr_BoolOp(self, e):
-        # short-circuit; the value is the deciding operand, as in Python,
-        # converted to the common type of the operands (a temporary variable)
+    def condition(self, e):
+        """The truth value (i1) of a test: of an `if`, `while`, conditional
+        expression or `not`, where only the truth of `and`/`or` counts."""
+        if isinstance(e, ast.BoolOp):
+            return self.expr_BoolOp(e, truth_only=True)
+        return self.truth(self.expr(e))
+
+    def expr_BoolOp(self, e, truth_only=False):
+        # short-circuit; the value is the deciding operand, as in Python (a
+        # temporary variable), so the operands must have one type unless
+        # only the truth counts
         name = f"$boolop{e.lineno}_{e.col_offset}"
         is_and = isinstance(e.op, ast.And)
+        keyword = "and" if is_and else "or"
         values = list(e.values)
         first = None
         while values:
-            # leading booleans known while compiling (A.ndim == 2 and ...)
-            # decide, or drop out, without compiling what Python skips
+            # leading operands known while compiling (A.ndim == 2 and ...,
+            # 0.5 or x) decide, or drop out, without compiling what Python
+            # skips
             first = self.expr(values[0])
-            if len(values) == 1 or not (first.kind is None and first.ty == "i1"
-                                        and first.const is not None):
+            truth = None
+            if first.kind is None and not first.is_array:
+                truth = (bool(first.const) if first.const is not None
+                         else _literal_truth(values[0]))
+            if len(values) == 1 or truth is None:
                 break
-            if bool(first.const) != is_and:
-                return first
+            if truth != is_and:
+                return self.truth(first) if truth_only else first
             values.pop(0)
         if len(values) == 1:
-            return first
+            return self.truth(first) if truth_only else first
         end = self.label()
         for k, val in enumerate(values):
             v = first if k == 0 else self.expr(val)
             if v.is_array:
                 self.error("the truth value of an array is ambiguous")
             if v.kind is not None:
-                self.error(f"'{'and' if is_and else 'or'}' of a {self.tyname(v)}")
+                self.error(f"'{keyword}' of a {self.tyname(v)}")
             t = self.truth(v)
+            if truth_only:
+                v = t
+            elif v.ty != first.ty:
+                self.error(f"'{keyword}' of values of different types "
+                           f"({self.tyname(first)} and {self.tyname(v)}): its value is "
+                           f"the deciding operand, whose type is known only when it "
+                           f"runs; convert the operands to one type")
             self.assign_name(name, v)
             if k + 1 < len(values):
                 nxt = self.label()
@@ -1715,7 +1747,7 @@ class FunctionEmitter:
         return self.read_var(name, self.var_types[name])
 
     def expr_IfExp(self, e):
-        c = self.truth(self.expr(e.test))
+        c = self.condition(e.test)
         if c.const is not None:
             # known while compiling: only the branch taken (A.ndim == 2)
             return self.expr(e.body if c.const else e.orelse)
