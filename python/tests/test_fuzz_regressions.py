@@ -547,3 +547,54 @@ def test_numpy_2_result_types_of_rounding_and_scalar_sums():
     for got, want in zip(types(*args), types.py_func(*args)):
         assert np.asarray(got).dtype == np.asarray(want).dtype, (got, want)
         np.testing.assert_array_equal(got, want)
+
+
+# ======================================== dtypes (fuzzer seed 2, triaged)
+@vrir.jit
+def bool_array_arithmetic(a, b):
+    return a + b, a * b, a + True, a @ b, +False, +True
+
+
+def test_bool_arithmetic_types():
+    # NumPy: + and * of boolean arrays are `or` and `and`, @ is a boolean
+    # product; +False is the int 0 (cases s2_00331, s2_00276, s2_00585)
+    a = np.array([True, False, True, False])
+    b = np.array([True, True, False, False])
+    got = bool_array_arithmetic(a, b)
+    want = bool_array_arithmetic.py_func(a, b)
+    for g, w in zip(got, want):
+        assert np.asarray(g).dtype == np.asarray(w).dtype
+        np.testing.assert_array_equal(g, w)
+    assert type(got[4]) is int and got[4] == 0
+
+
+@vrir.jit
+def bool_array_minus(a):
+    return a - a
+
+
+@vrir.jit
+def bool_array_plus(a):
+    return +a
+
+
+def test_bool_array_minus_is_refused():
+    # NumPy raises TypeError for - and unary + of boolean arrays
+    with pytest.raises(vrir.CompileError, match="'-' of boolean arrays"):
+        bool_array_minus(np.array([True]))
+    with pytest.raises(vrir.CompileError, match="'\\+' of a boolean array"):
+        bool_array_plus(np.array([True]))
+
+
+@vrir.jit
+def math_of_float32(a):
+    return math.tanh(a[0]), math.sqrt(a[1]), math.floor(a[1])
+
+
+def test_math_functions_return_python_floats():
+    # math.tanh of a float32 element is a Python float (case s2_00814)
+    a = np.array([0.5, 2.25], dtype=np.float32)
+    got = math_of_float32(a)
+    want = math_of_float32.py_func(a)
+    assert [type(g) for g in got] == [type(w) for w in want] == [float, float, int]
+    assert got == want

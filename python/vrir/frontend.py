@@ -1632,6 +1632,10 @@ class FunctionEmitter:
         else:
             v = self.expr(e.operand)
         if isinstance(e.op, ast.UAdd):
+            if v.is_array and v.ty.elem == "i1":
+                self.error("'+' of a boolean array (NumPy raises TypeError)")
+            if not v.is_array and v.kind is None and v.ty == "i1":
+                return self.cast(v, "i64")  # +True is the int 1
             # +A is a new array in NumPy (np.positive), not A itself
             return self.copy(v) if v.is_array else v
         if isinstance(e.op, ast.Not):
@@ -1916,7 +1920,15 @@ class FunctionEmitter:
             r = self.op(f"arith.{name} {a.ssa}, {b.ssa} : {elem}", elem)
             r.weak = weak
             return r
-        if elem == "i1":  # arithmetic on bools is integer arithmetic
+        if elem == "i1" and arr:
+            # NumPy: on booleans + is `or`, * is `and`; - is a TypeError
+            if op in ("add", "mul"):
+                a, b = self.cast(a, elem), self.cast(b, elem)
+                return self.vbinary("or" if op == "add" else "and", a, b, elem)
+            if op == "sub":
+                self.error("'-' of boolean arrays (NumPy raises TypeError; use ^ or "
+                           "np.logical_xor)")
+        if elem == "i1":  # arithmetic on Python bools is integer arithmetic
             elem = "i64"
         if is_complex(elem):
             return self.complex_binop(op, a, b, elem, arr, weak)
@@ -2101,7 +2113,8 @@ class FunctionEmitter:
             self.error("@ / np.dot need arrays (np.dot of scalars: use *)")
         elem = promote_strong(a.ty.elem, b.ty.elem)
         if elem == "i1":
-            elem = "i64"
+            # NumPy's boolean product is `or` of `and`s: a nonzero count
+            return self.cast(self.matmul(self.cast(a, "i64"), self.cast(b, "i64")), "i1")
         a, b = self.cast(a, elem), self.cast(b, elem)
         ra, rb = a.ty.rank, b.ty.rank
         if ra == 1 and rb == 1:
@@ -2785,8 +2798,8 @@ class FunctionEmitter:
             self.need_scalar(a)
             if is_complex(a.ty):
                 self.error(f"math.{name}() of a complex number (use cmath.{name})")
-            if name == "fabs":
-                a = self.cast(a, "f64")
+            if name not in ("floor", "ceil", "trunc"):
+                a = self.cast(a, "f64")  # a Python float, whatever the input
             r = self.unary(fn, a)
             if name in ("floor", "ceil"):
                 return self.cast(r, "i64")
