@@ -71,8 +71,11 @@ for target in "${targets[@]}"; do
     tail -40 "$log"
   fi
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-  cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1)
-  summary+=("$target: ${runs:-0} executions, ${cov:-cov: ?} edges, $(ls "$corpus" | wc -l) corpus inputs, $result")
+  cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*')
+  # Edges instrumented in the target (VRIR's code it links, and the runtime)
+  total=$(sed -n 's/^INFO: Loaded [0-9]* modules *(\([0-9]*\) inline 8-bit counters).*/\1/p' "$log" | head -1)
+  percent=$(awk -v c="${cov:-0}" -v t="${total:-0}" 'BEGIN { if (t > 0) printf "%.1f", 100 * c / t; else print "?" }')
+  summary+=("$target: ${runs:-0} executions, ${cov:-?} of ${total:-?} edges covered (${percent}%), $(ls "$corpus" | wc -l) corpus inputs, $result")
 done
 echo "fuzz summary (${seconds}s each):"
 printf '  %s\n' "${summary[@]}"
