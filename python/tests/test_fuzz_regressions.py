@@ -598,3 +598,18 @@ def test_math_functions_return_python_floats():
     want = math_of_float32.py_func(a)
     assert [type(g) for g in got] == [type(w) for w in want] == [float, float, int]
     assert got == want
+
+
+@vrir.jit
+def abs_of_bool_then_write(a0):
+    a0 = np.abs(a0)
+    a0[0] = np.sum(-1.5)
+    return a0[-1]
+
+
+def test_abs_of_bool_array_is_a_new_array():
+    # np.abs of a boolean array was the array itself: the write reached the
+    # caller's array (fuzzer seed 3, case s3_00290)
+    a = np.array([False])
+    assert abs_of_bool_then_write(a) == abs_of_bool_then_write.py_func(np.array([False]))
+    assert not a[0]

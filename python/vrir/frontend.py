@@ -2781,7 +2781,7 @@ class FunctionEmitter:
             v = self.cast(v, "f64")
             elem = "f64"
         if fn == "abs" and elem == "i1":
-            return v
+            return self.copy(v) if v.is_array else v  # a new array, as NumPy's
         out = real_of(elem) if fn in ("abs", "real", "imag") else elem
         if v.is_array:
             t = ArrT(out, v.ty.rank)
