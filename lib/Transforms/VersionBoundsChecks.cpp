@@ -106,7 +106,8 @@ Value widen(OpBuilder &b, Location loc, Value value) {
 /// during the loop.
 Value materializeMinimum(
     OpBuilder &b, Location loc, IndexFacts &facts, const LinearExpr &expr,
-    const DenseMap<unsigned, std::pair<Value, Value>> &counterBounds) {
+    const DenseMap<unsigned, std::pair<Value, Value>> &counterBounds,
+    function_ref<Value(Value)> current) {
   Type i128 = b.getIntegerType(128);
   Value sum = arith::ConstantOp::create(
       b, loc, b.getIntegerAttr(i128, APInt(128, expr.constant, true)));
@@ -117,6 +118,7 @@ Value materializeMinimum(
       term = coefficient > 0 ? counter->second.first : counter->second.second;
     } else {
       auto [value, dim] = facts.getAtomMeaning(atom);
+      value = current(value);
       term = widen(b, loc,
                    dim >= 0 ? DimOp::create(b, loc, value, dim).getResult()
                             : value);
@@ -139,10 +141,9 @@ void VersionBoundsChecks::runOnOperation() {
 
   // Innermost counted loops (no loop inside) whose test would run on the
   // host or the CPU.
-  SmallVector<CountedLoop> loops;
+  SmallVector<Operation *> loopOps;
   root->walk([&](Operation *op) {
-    std::optional<CountedLoop> loop = getCountedLoop(op);
-    if (!loop || isInKernel(op))
+    if (!getCountedLoop(op) || isInKernel(op))
       return;
     bool innermost = true;
     op->getRegion(0).walk([&](Operation *inner) {
@@ -150,11 +151,23 @@ void VersionBoundsChecks::runOnOperation() {
         innermost = false;
     });
     if (innermost)
-      loops.push_back(*loop);
+      loopOps.push_back(op);
   });
 
-  for (CountedLoop &loop : loops) {
-    Operation *loopOp = loop.op;
+  // A versioned loop's results are replaced by its scf.if's; the analysis
+  // (run once, before any change) still names the loop's, now inside the
+  // else branch: `current` follows the replacements.
+  DenseMap<Value, Value> replacedBy;
+  auto current = [&](Value value) {
+    for (auto it = replacedBy.find(value); it != replacedBy.end();
+         it = replacedBy.find(value))
+      value = it->second;
+    return value;
+  };
+
+  for (Operation *loopOp : loopOps) {
+    // Read the bounds now: they may be results of a loop versioned above.
+    CountedLoop loop = *getCountedLoop(loopOp);
     auto loopLike = cast<LoopLikeOpInterface>(loopOp);
     auto fixedInLoop = [&](Value value) {
       return loopLike.isDefinedOutsideOfLoop(value);
@@ -234,7 +247,7 @@ void VersionBoundsChecks::runOnOperation() {
     Value holds;
     for (const HoistedCheck &check : hoisted) {
       Value minimum = materializeMinimum(b, loc, facts, check.mustBeNonNegative,
-                                         counterBounds);
+                                         counterBounds, current);
       Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
                                        minimum, zero);
       holds = holds ? arith::AndIOp::create(b, loc, holds, ok).getResult() : ok;
@@ -258,6 +271,9 @@ void VersionBoundsChecks::runOnOperation() {
       copy.setFlags(flags);
     }
     loopOp->replaceAllUsesWith(ifOp.getResults());
+    for (auto [old, replacement] :
+         llvm::zip(loopOp->getResults(), ifOp.getResults()))
+      replacedBy[old] = replacement;
     loopOp->moveBefore(ifOp.elseBlock(), ifOp.elseBlock()->begin());
     if (hasResults) {
       b.setInsertionPointAfter(loopOp);

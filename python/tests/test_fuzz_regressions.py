@@ -208,26 +208,6 @@ def test_bool_ops_of_mixed_types():
 
 
 @vrir.jit
-def int_pow(a, b):
-    return a ** b
-
-
-def test_int_pow_negative_exponent():
-    got = int_pow(2, -1)
-    assert got == 0.5 and isinstance(got, float)
-
-
-@vrir.jit
-def int_array_pow(a, b):
-    return a ** b
-
-
-def test_int_array_pow_negative_exponent():
-    with pytest.raises(ValueError):
-        int_array_pow(np.arange(3), -1)
-
-
-@vrir.jit
 def fdiv_mod(x, y):
     return x // y, x % y
 
@@ -613,3 +593,95 @@ def test_abs_of_bool_array_is_a_new_array():
     a = np.array([False])
     assert abs_of_bool_then_write(a) == abs_of_bool_then_write.py_func(np.array([False]))
     assert not a[0]
+
+
+@vrir.jit
+def conj_of_real_then_write(a0):
+    w = 0
+    while w < 2:
+        a0 = a0.conj()
+        a0[1:] = np.sum(a0)
+        w += 1
+    return a0.conjugate()[0]
+
+
+def test_conj_method_of_real_array_is_the_array():
+    # ndarray.conj() of a real array is the array itself in NumPy, so the
+    # writes reach the caller's array (case s3_00317); np.conj copies
+    a, b = np.array([1.0, 2.0, 3.0]), np.array([1.0, 2.0, 3.0])
+    assert conj_of_real_then_write(a) == conj_of_real_then_write.py_func(b)
+    np.testing.assert_array_equal(a, b)
+
+
+@vrir.jit
+def chained_compare(a, i, j):
+    return 0 <= i < a.shape[0] and a[i] > 0 < j <= 3, i < a.shape[0] > a[i]
+
+
+def test_chained_comparison_short_circuits():
+    # a false part skips the rest, which may index out of bounds
+    # (case s3_01259)
+    a = np.array([1.0, 2.0, -1.0])
+    for i in range(-1, 6):
+        for j in (0, 2, 4):
+            assert chained_compare(a, i, j) == chained_compare.py_func(a, i, j)
+
+
+@vrir.jit
+def loop_bound_from_loop(a0):
+    for i in range(a0.shape[0]):
+        v = 7 >> a0[0]
+    for j in range(i):
+        a0[j] = v
+    return i
+
+
+def test_loop_bound_from_a_versioned_loop():
+    # the second loop's bound is the first loop's last counter; versioning
+    # both loops' bounds checks made invalid IR (case s3_00853)
+    a, b = np.array([1, 5, 6]), np.array([1, 5, 6])
+    assert loop_bound_from_loop(a) == loop_bound_from_loop.py_func(b)
+    np.testing.assert_array_equal(a, b)
+
+
+@vrir.jit
+def int_power(x, n):
+    return x ** n
+
+
+@vrir.jit
+def int_array_power(a, b):
+    a **= b
+    return a
+
+
+def test_integer_powers():
+    # int ** int is an int, exact beyond 2**53 (it was a float)
+    assert int_power(3, 39) == 3 ** 39 and type(int_power(3, 39)) is int
+    assert int_power(2.0, -1) == 0.5
+    # a negative exponent: NumPy integer scalars raise; VRIR's rule for Python
+    # ints too (Python would return a float)
+    with pytest.raises(ValueError, match="negative integer powers"):
+        int_power(2, -1)
+    # an empty array to a negative power raises nothing (case s3_01791)
+    assert int_array_power(np.zeros((1, 0), np.int64), -3).shape == (1, 0)
+    with pytest.raises(ValueError, match="negative integer powers"):
+        int_array_power(np.arange(3), -1)
+    # a negative element of an exponent array raises, as NumPy's loop does
+    # (it gave 0)
+    with pytest.raises(ValueError, match="negative integer powers"):
+        int_array_power(np.arange(3), np.array([1, -1, 2]))
+    np.testing.assert_array_equal(int_array_power(np.arange(3), np.array([1, 0, 2])),
+                                  [0, 1, 4])
+
+
+@vrir.jit
+def ifexp_mixed(x, c):
+    return x if c else 0
+
+
+def test_conditional_expression_of_mixed_types():
+    # Python's result type depends on the branch taken (case s3_01378)
+    with pytest.raises(vrir.CompileError, match="conditional expression .* different types"):
+        ifexp_mixed(2.5, 0)
+    assert ifexp_mixed(2, 0) == 0 and ifexp_mixed(5, 1) == 5

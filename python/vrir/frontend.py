@@ -1733,11 +1733,8 @@ class FunctionEmitter:
             t = self.truth(v)
             if truth_only:
                 v = t
-            elif v.ty != first.ty:
-                self.error(f"'{keyword}' of values of different types "
-                           f"({self.tyname(first)} and {self.tyname(v)}): its value is "
-                           f"the deciding operand, whose type is known only when it "
-                           f"runs; convert the operands to one type")
+            else:
+                self.check_same_value_type(f"'{keyword}'", first, v)
             self.assign_name(name, v)
             if k + 1 < len(values):
                 nxt = self.label()
@@ -1750,6 +1747,19 @@ class FunctionEmitter:
         self.start_block(end)
         return self.read_var(name, self.var_types[name])
 
+    def check_same_value_type(self, what, a, b):
+        """The value of `and`/`or` and of `x if c else y` is one of two
+        operands chosen when it runs: its type is static, so they must agree
+        (widening int to float would change Python's result type)."""
+        if a.kind is not None or b.kind is not None:
+            return  # tuples, None ...: assign_name decides
+        same = a.ty == b.ty if not (a.is_array and b.is_array) else \
+            (a.ty.elem, a.ty.rank) == (b.ty.elem, b.ty.rank)
+        if not same:
+            self.error(f"{what} of values of different types ({self.tyname(a)} and "
+                       f"{self.tyname(b)}): its value is one of them, chosen when it "
+                       f"runs; convert them to one type")
+
     def expr_IfExp(self, e):
         c = self.condition(e.test)
         if c.const is not None:
@@ -1759,10 +1769,13 @@ class FunctionEmitter:
         a_l, b_l, end = self.label(), self.label(), self.label()
         self.cond_br(c, a_l, b_l)
         self.start_block(a_l)
-        self.assign_name(name, self.expr(e.body))
+        body = self.expr(e.body)
+        self.assign_name(name, body)
         self.br(end)
         self.start_block(b_l)
-        self.assign_name(name, self.expr(e.orelse))
+        orelse = self.expr(e.orelse)
+        self.check_same_value_type("a conditional expression (x if c else y)", body, orelse)
+        self.assign_name(name, orelse)
         self.br(end)
         self.start_block(end)
         return self.read_var(name, self.var_types[name])
@@ -1811,35 +1824,49 @@ class FunctionEmitter:
             return None
         return self.const(eq == isinstance(op, ast.Eq), "i1")
 
+    def compare_pair(self, op, a, b):
+        r = self.static_compare(op, a, b)
+        if r is not None:
+            return r
+        p = CMP_OPS.get(type(op))
+        if p is None:
+            self.error(f"unsupported comparison {type(op).__name__}")
+        return self.compare(p, a, b)
+
     def expr_Compare(self, e):
-        vals = [self.expr(e.left)] + [self.expr(c) for c in e.comparators]
-        result = None
-        for op, a, b in zip(e.ops, vals, vals[1:]):
-            r = self.static_compare(op, a, b)
-            if r is not None:
-                if result is None:
-                    result = r
-                elif result.const is not None:
-                    result = r if result.const else result
-                else:
-                    result = self.op(f"arith.andi {result.ssa}, {r.ssa} : i1", "i1")
-                continue
-            p = CMP_OPS.get(type(op))
-            if p is None:
-                self.error(f"unsupported comparison {type(op).__name__}")
-            r = self.compare(p, a, b)
-            if result is None:
-                result = r
-            elif r.is_array or result.is_array:
+        left = self.expr(e.left)
+        if len(e.ops) == 1:
+            return self.compare_pair(e.ops[0], left, self.expr(e.comparators[0]))
+        # a < b < c is `a < b and b < c` with b evaluated once: a false part
+        # skips the rest (which may index out of bounds, as Python never runs it)
+        name = f"$compare{e.lineno}_{e.col_offset}"
+        end = None
+        for k, (op, comparator) in enumerate(zip(e.ops, e.comparators)):
+            right = self.expr(comparator)
+            r = self.compare_pair(op, left, right)
+            if r.is_array:
                 # Python joins the parts with `and`, the truth value of an
                 # array: ambiguous (ValueError) unless it has one element.
                 self.error("a chained comparison with arrays (a < b < c) takes the "
                            "truth value of an array; write (a < b) & (b < c)")
-            elif result.const is not None:
-                result = r if result.const else result
-            else:
-                result = self.op(f"arith.andi {result.ssa}, {r.ssa} : i1", "i1")
-        return result
+            last = k + 1 == len(e.ops)
+            if r.const is not None and r.const and not last:
+                left = right
+                continue
+            if (last or r.const is not None) and end is None:
+                return r  # the last part, or a part known to be false, decides
+            if end is None:
+                end = self.label()
+            self.assign_name(name, r)
+            if last or r.const is not None:
+                break
+            nxt = self.label()
+            self.cond_br(r, nxt, end)
+            self.start_block(nxt)
+            left = right
+        self.br(end)
+        self.start_block(end)
+        return self.read_var(name, self.var_types[name])
 
     # --- typing of operations
     def common_elem(self, a, b):
@@ -1943,13 +1970,38 @@ class FunctionEmitter:
             return r
         if op == "pow" and not elem.startswith("f"):
             if arr and b.is_scalar and not (b.const is not None and b.const >= 0):
+                # NumPy's loop raises at the first element: not for an
+                # empty array
+                z = self.const(0, b.ty)
+                negative = self.cmp_scalar("lt", self.cast(b, elem), self.cast(z, elem))
+                n = self.from_index(self.op(f"vrir.numel {a.ssa} : {a.ty.mlir()}", "index").ssa)
+                nonempty = self.cmp_scalar("ne", n, self.const(0, "i64"))
+                self.error_if(self.op(f"arith.andi {negative.ssa}, {nonempty.ssa} : i1", "i1"),
+                              "ValueError", "Integers to negative integer powers are not allowed.")
+            elif b.is_array and b.ty.elem != "i1":
+                # Each negative element raises (NumPy's loop): the error
+                # comes before any element is written, where a non-empty
+                # result uses every exponent
+                negatives = self.reduce("sum", self.compare("lt", b, self.const(0, b.ty.elem)),
+                                        None)
+                some = self.cmp_scalar("gt", negatives, self.const(0, "i64"))
+                if a.is_array:
+                    n = self.from_index(self.op(f"vrir.numel {a.ssa} : {a.ty.mlir()}", "index").ssa)
+                    nonempty = self.cmp_scalar("ne", n, self.const(0, "i64"))
+                    some = self.op(f"arith.andi {some.ssa}, {nonempty.ssa} : i1", "i1")
+                self.error_if(some, "ValueError",
+                              "Integers to negative integer powers are not allowed.")
+            elif not arr and b.const is not None and b.const < 0:
+                elem = "f64"  # Python: int ** negative constant is a float
+            elif not arr and b.const is None:
+                # int ** int is an int, exact beyond 2**53 (types are static:
+                # Python's float for a negative exponent would make it one
+                # always); a negative exponent raises, NumPy's rule for its
+                # integer scalars
                 z = self.const(0, b.ty)
                 self.error_if(self.cmp_scalar("lt", self.cast(b, elem), self.cast(z, elem)),
-                              "ValueError", "Integers to negative integer powers are not allowed.")
-            elif not arr and not (b.const is not None and b.const >= 0):
-                # Python: int ** negative int is a float; the type is static,
-                # so a non-constant exponent computes in float
-                elem = "f64"
+                              "ValueError", "Integers to negative integer powers are not "
+                              "allowed (VRIR: int ** int is an int; write float(x) ** n)")
         a, b = self.cast(a, elem), self.cast(b, elem)
         isf = elem.startswith("f")
         if arr:
@@ -3705,6 +3757,8 @@ class FunctionEmitter:
     def call_method(self, name, a, e):
         if name in ("conj", "conjugate"):
             self.call_args(e, 0, 0)
+            if a.is_array and not is_complex(a.ty.elem):
+                return a  # NumPy's ndarray.conj() of a real array is the array itself
             return self.unary("conj", a)
         if name == "copy":
             self.call_args(e, 0, 0)

@@ -169,3 +169,30 @@ func.func @csr_row(%data: !v, %indices: !vrir.array<i64, 1, row_major>, %x: !v, 
   }
   return %s : f64
 }
+
+// The second loop's bound is a result of the first, versioned before it:
+// its test reads the first scf.if's result, not the loop's (now inside the
+// else branch, where it would not dominate the test). Found by the Python
+// frontend's fuzzer (`for i in range(n): ...` then `for j in range(i)`).
+// CHECK-LABEL: func.func @bound_from_versioned_loop
+// CHECK: %[[FIRST:.*]]:2 = scf.if
+// CHECK: arith.extsi %[[FIRST]]#1 : i64 to i128
+// CHECK: scf.if %{{.*}} -> (f64) {
+// CHECK:   scf.for %{{.*}} = %{{.*}} to %[[FIRST]]#1
+// CHECK:     vrir.load %{{.*}}[%{{.*}}] flags [#vrir.index<none>]
+func.func @bound_from_versioned_loop(%x: !v, %n: i64) -> f64 {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %zero = arith.constant 0.0 : f64
+  %s:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %last = %c0) -> (f64, i64) : i64 {
+    %v = vrir.load %x[%i] flags [#vrir.index<lower|upper|negative>] : !v[i64]
+    %t = arith.addf %acc, %v : f64
+    scf.yield %t, %i : f64, i64
+  }
+  %r = scf.for %j = %c0 to %s#1 step %c1 iter_args(%acc = %s#0) -> f64 : i64 {
+    %v = vrir.load %x[%j] flags [#vrir.index<lower|upper|negative>] : !v[i64]
+    %t = arith.addf %acc, %v : f64
+    scf.yield %t : f64
+  }
+  return %r : f64
+}

@@ -48,6 +48,10 @@ Outcome classes (the parent prints counts per class):
   negative-shift-rule jit raised Python's ValueError for a scalar shift by a
                      negative count where NumPy integer scalars give 0 (the
                      same documented rule)
+  negative-power-rule jit raised ValueError for a Python int raised to a
+                     negative int power where Python returned a float
+                     (VRIR's documented rule: int ** int is an int, as for
+                     NumPy integer scalars, which raise the same way)
   deviation-weak     only a dtype differs and it is the documented NEP 50
                      "typed NumPy scalars are weak" deviation (the jit result
                      equals NumPy's with the scalar arguments made Python
@@ -99,7 +103,7 @@ ROOT = os.path.dirname(PYDIR)
 
 GOOD = {"ok", "ok-error", "unsupported", "plain-invalid", "skip-overflow"}
 NOTED = {"py-exc-divergence", "deviation-weak", "zero-division-rule",
-         "negative-shift-rule"}
+         "negative-shift-rule", "negative-power-rule"}
 
 # ============================================================== case files
 CASE_HEADER = '''\
@@ -378,6 +382,10 @@ def classify(case_path, mod, fn, jf, plain, pexc, args_j, args_p, label, bc):
             # the same rule for a scalar shift by a negative count: Python's
             # ValueError, where NumPy integer scalars give 0
             out["cls"] = "negative-shift-rule"
+            return out
+        if type(jexc) is ValueError and "(VRIR: int ** int is an int" in str(jexc) \
+                and pexc is None:
+            out["cls"] = "negative-power-rule"
             return out
         contract = isinstance(jexc, (IndexError, ValueError, TypeError)) and \
             type(jexc) in (IndexError, ValueError, TypeError) and \
