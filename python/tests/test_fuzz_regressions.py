@@ -3,6 +3,7 @@
 Each test asserts the CORRECT behaviour (what Python/NumPy does, or a
 contract error); the ones that fail today are strict xfails. Reproducers
 that crash or hang the process run in a subprocess."""
+import cmath
 import math
 import os
 import subprocess
@@ -685,3 +686,60 @@ def test_conditional_expression_of_mixed_types():
     with pytest.raises(vrir.CompileError, match="conditional expression .* different types"):
         ifexp_mixed(2.5, 0)
     assert ifexp_mixed(2, 0) == 0 and ifexp_mixed(5, 1) == 5
+
+
+@vrir.jit
+def complex_functions(a, w, z):
+    return a ** w, np.sqrt(a), np.sqrt(z), cmath.cos(z.real), a ** 3
+
+
+def test_complex_functions_as_numpy():
+    # sqrt, pow and cos went through polar forms (convert-complex-to-standard):
+    # signed zeros lost, 1e-16 residues, nan for 0 ** w (cases s3_00736,
+    # s3_00837, s3_02262, s3_02637); now libm's csqrt/ccos and NumPy's npy_cpow
+    a = np.array([0j, 1 + 0j, 2j, complex(-4, -0.0), complex(-0.99, 0.0), complex(np.inf, 1)])
+    for w in (1.5 + 0.25j, -0.5 + 0.25j, 2 + 0j, -2 + 0j, 0j):
+        for z in (complex(-4, -0.0), complex(3, 0), complex(-0.99, 0.0)):
+            got = complex_functions(a, w, z)
+            want = complex_functions.py_func(a, w, z)
+            for g, x in zip(got, want):
+                np.testing.assert_array_equal(np.signbit(np.real(g)), np.signbit(np.real(x)))
+                np.testing.assert_array_equal(np.signbit(np.imag(g)), np.signbit(np.imag(x)))
+                np.testing.assert_allclose(g, x, rtol=1e-15, atol=0)
+    # complex64 computes in complex128 and rounds: NumPy's within float32
+    a32 = a.astype(np.complex64)
+    got = complex_functions(a32, 2 + 0j, 1j)
+    want = complex_functions.py_func(a32, 2 + 0j, 1j)
+    for g, x in zip(got, want):
+        assert np.asarray(g).dtype == np.asarray(x).dtype
+        np.testing.assert_allclose(g, x, rtol=1e-6)
+
+
+@vrir.jit
+def float_remainders(a, b, x, y):
+    a //= b % a
+    return a, b % a, x % y
+
+
+def test_float_remainder_has_the_divisors_sign():
+    # a zero remainder is +0.0 or -0.0 as the divisor (fmod gave -2.0 % 0.125
+    # = -0.0, so a // that was -inf; case s3_01005)
+    a = np.array([-2.0, 4.0, 0.125, 0.5, 1.0, -0.245, 1.783, np.inf, np.nan])
+    for b in (-2.0, 2.0, -0.0):
+        got = float_remainders(a.copy(), b, b, 0.125)
+        want = float_remainders.py_func(a.copy(), b, b, 0.125)
+        for g, w in zip(got, want):
+            np.testing.assert_array_equal(g, w)
+            np.testing.assert_array_equal(np.signbit(g), np.signbit(w))
+
+
+@vrir.jit
+def tanh_of_bool(x):
+    return np.tanh(x)
+
+
+def test_float_functions_of_booleans_are_refused():
+    # NumPy computes np.tanh(True) in float16, which VRIR lacks (case s3_01473)
+    with pytest.raises(vrir.CompileError, match="float16"):
+        tanh_of_bool(True)
+    assert tanh_of_bool(1.0) == np.tanh(1.0)

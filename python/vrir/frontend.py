@@ -2018,6 +2018,8 @@ class FunctionEmitter:
                 adj = self.needs_adjust(r, b, elem)
                 adj = self.cast(adj, elem)
                 return self.vbinary("sub", q, adj, elem)
+            if op == "mod" and isf:
+                return self.emap([a, b], elem, lambda v: self.float_mod(v[0], v[1], elem))
             if op == "mod":
                 r = self.vbinary("rem", a, b, elem)
                 adj = self.needs_adjust(r, b, elem)
@@ -2039,10 +2041,7 @@ class FunctionEmitter:
                 r = self.int_floordiv_mod("floordiv", a, b, elem)
         elif op == "mod":
             if isf:
-                rm = self.op(f"arith.remf {a.ssa}, {b.ssa} : {elem}", elem)
-                adj = self.needs_adjust(rm, b, elem)
-                rb = self.op(f"arith.addf {rm.ssa}, {b.ssa} : {elem}", elem)
-                r = self.op(f"arith.select {adj.ssa}, {rb.ssa}, {rm.ssa} : {elem}", elem)
+                r = self.float_mod(a, b, elem)
             else:
                 r = self.int_floordiv_mod("mod", a, b, elem)
         else:
@@ -2058,6 +2057,19 @@ class FunctionEmitter:
             if val is not None and -2**(bits(elem) - 1) <= val < 2**(bits(elem) - 1):
                 r.const = val
         return r
+
+    def float_mod(self, a, b, t):
+        """Python's and NumPy's float remainder: the sign of the divisor, a
+        zero remainder included (-2.0 % 0.125 is 0.0, where fmod gives
+        -0.0)."""
+        rm = self.op(f"arith.remf {a.ssa}, {b.ssa} : {t}", t)
+        adj = self.needs_adjust(rm, b, t)
+        rb = self.op(f"arith.addf {rm.ssa}, {b.ssa} : {t}", t)
+        r = self.op(f"arith.select {adj.ssa}, {rb.ssa}, {rm.ssa} : {t}", t)
+        z = self.const(0.0, t)
+        signed_zero = self.op(f"math.copysign {z.ssa}, {b.ssa} : {t}", t)
+        is_zero = self.op(f"arith.cmpf oeq, {r.ssa}, {z.ssa} : {t}", "i1")
+        return self.op(f"arith.select {is_zero.ssa}, {signed_zero.ssa}, {r.ssa} : {t}", t)
 
     def float_floordiv(self, a, b, t):
         """CPython's float floor division (float_divmod): exact near the
@@ -2856,6 +2868,10 @@ class FunctionEmitter:
             if name in ("floor", "ceil"):
                 return self.cast(r, "i64")
             return r
+        if fn in UNARY_FLOAT_FNS - {"floor", "ceil"} and (a.is_array or a.is_scalar) and \
+                (a.ty.elem if a.is_array else a.ty) == "i1":
+            self.error(f"np.{name}() of booleans: NumPy computes it in float16, which VRIR "
+                       f"does not have; convert first (x.astype(np.float64), float(x))")
         return self.unary(fn, a)
 
     def binary_fn(self, fn, e):

@@ -7,6 +7,7 @@
 
 namespace mlir {
 class ModuleOp;
+class RewritePatternSet;
 namespace vrir {
 
 #define GEN_PASS_DECL
@@ -14,6 +15,10 @@ namespace vrir {
 
 #define GEN_PASS_REGISTRATION
 #include "VRIR/Conversion/Passes.h.inc"
+
+/// complex.div as NumPy's loop; complex.pow, sqrt, exp, log, sin, cos, tan
+/// and tanh as calls of what NumPy computes them with (vrir-numpy-complex).
+void populateNumPyComplexPatterns(RewritePatternSet &patterns);
 
 /// Where the code of `gpu_section`s runs.
 enum class GPUTarget {

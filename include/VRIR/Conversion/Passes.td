@@ -417,4 +417,37 @@ def ParallelErrorScopes : Pass<"vrir-parallel-error-scopes",
   ];
 }
 
+def NumPyComplex : Pass<"vrir-numpy-complex", "::mlir::ModuleOp"> {
+  let summary = "Complex division, powers and functions as NumPy computes them";
+  let description = [{
+    Before `convert-complex-to-standard`, whose polar forms lose signed
+    zeros and exactness (`sqrt(-4-0j)` gives `1.2e-16-2j` where NumPy gives
+    `-2j`; `(2j)**3` gives `-1.5e-15-8j` where NumPy gives `-8j`; `0j **
+    (1.5+0.25j)` gives `nan` where NumPy gives `0`). Replaces
+
+    - `complex.pow` by a call of the runtime's `vrir_rt_cpow`, NumPy's
+      `npy_cpow` (special cases, repeated multiplication for real integer
+      exponents below 100, else libm's `cpow`);
+    - `complex.sqrt`, `exp`, `log`, `sin`, `cos`, `tan`, `tanh` by calls of
+      libm's `csqrt`, `cexp`, `clog`, `csin`, `ccos`, `ctan`, `ctanh` (C99
+      Annex G special values, as NumPy calls them).
+
+    - `complex.div` by NumPy's division (Smith's method scaled by the
+      reciprocal of the denominator, without upstream's recovery of
+      infinities: NumPy's `(inf+infj) / 0.125` is `nan+nanj`), in `arith`
+      selects that vectorize.
+
+    `complex<f32>` calls compute in `complex<f64>` and round the result (C
+    returns `float _Complex` in one register on x86-64, unlike LLVM's
+    `{float, float}`). Host code only: GPU kernels are compiled before it
+    runs.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::complex::ComplexDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::math::MathDialect"
+  ];
+}
+
 #endif // VRIR_CONVERSION_PASSES_TD

@@ -75,6 +75,18 @@ void vrir_rt_error(const char *message);
 extern int32_t vrir_rt_interrupt_flag;
 void vrir_rt_raise_interrupt(void);
 
+/* Complex powers, NumPy's npy_cpow: a zero exponent gives 1, a zero base 0
+ * (a positive real part of the exponent) or nan; a real integer exponent
+ * below 100 in magnitude multiplies (exact where the result is: -8j for
+ * (2j)**3); others go through libm's cpow. Generated code calls it with a
+ * {double, double} result, which the C ABIs return as they return this
+ * struct. complex64 computes in double. */
+typedef struct {
+  double re, im;
+} vrir_rt_complex128;
+vrir_rt_complex128 vrir_rt_cpow(double baseRe, double baseIm, double expRe,
+                                double expIm);
+
 /* Array memory: the generic allocation functions of MLIR's memref-to-LLVM
  * lowering, backed by malloc with a cache of large freed blocks. */
 void *_mlir_memref_to_llvm_alloc(size_t size);

@@ -46,7 +46,8 @@ static const char *const kVRIRAffine =
     "lower-affine,canonicalize";
 static const char *const kVRIRBack =
     "convert-scf-to-cf,expand-strided-metadata,lower-affine,"
-    "convert-complex-to-standard,"
+    // NumPy's complex functions (libm, the runtime's cpow) first.
+    "vrir-numpy-complex,convert-complex-to-standard,"
     // LLVM intrinsics first; libm for what has none (math-to-libm marks
     // the whole math dialect illegal).
     "convert-math-to-funcs{convert-ctlz=false},convert-math-to-llvm,"
