@@ -17,8 +17,8 @@
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -57,9 +57,11 @@ Value toDouble(PatternRewriter &rewriter, Location loc, Value value) {
     return value;
   Type f64 = rewriter.getF64Type();
   Value re = arith::ExtFOp::create(
-      rewriter, loc, f64, complex::ReOp::create(rewriter, loc, value).getResult());
+      rewriter, loc, f64,
+      complex::ReOp::create(rewriter, loc, value).getResult());
   Value im = arith::ExtFOp::create(
-      rewriter, loc, f64, complex::ImOp::create(rewriter, loc, value).getResult());
+      rewriter, loc, f64,
+      complex::ImOp::create(rewriter, loc, value).getResult());
   return complex::CreateOp::create(rewriter, loc, ComplexType::get(f64), re,
                                    im);
 }
@@ -85,8 +87,7 @@ bool isF32OrF64(Type type) {
 }
 
 /// A one-operand complex function as libm's `name` (csqrt, ...).
-template <typename OpTy>
-struct UnaryToLibm : public OpRewritePattern<OpTy> {
+template <typename OpTy> struct UnaryToLibm : public OpRewritePattern<OpTy> {
   UnaryToLibm(MLIRContext *context, StringRef name)
       : OpRewritePattern<OpTy>(context), name(name) {}
 
@@ -101,8 +102,8 @@ struct UnaryToLibm : public OpRewritePattern<OpTy> {
     Value argument = toDouble(rewriter, loc, op->getOperand(0));
     Value result =
         func::CallOp::create(rewriter, loc, function, argument).getResult(0);
-    rewriter.replaceOp(op, fromDouble(rewriter, loc, result,
-                                      cast<ComplexType>(op.getType())));
+    rewriter.replaceOp(
+        op, fromDouble(rewriter, loc, result, cast<ComplexType>(op.getType())));
     return success();
   }
 
@@ -131,8 +132,8 @@ struct PowToRuntime : public OpRewritePattern<complex::PowOp> {
     }
     Value result =
         func::CallOp::create(rewriter, loc, function, parts).getResult(0);
-    rewriter.replaceOp(op, fromDouble(rewriter, loc, result,
-                                      cast<ComplexType>(op.getType())));
+    rewriter.replaceOp(
+        op, fromDouble(rewriter, loc, result, cast<ComplexType>(op.getType())));
     return success();
   }
 };
@@ -198,8 +199,7 @@ struct DivLikeNumPy : public OpRewritePattern<complex::DivOp> {
   }
 };
 
-struct NumPyComplex
-    : public vrir::impl::NumPyComplexBase<NumPyComplex> {
+struct NumPyComplex : public vrir::impl::NumPyComplexBase<NumPyComplex> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateNumPyComplexPatterns(patterns);
