@@ -615,7 +615,9 @@ def numpy_scalar_args(a, b, c, d, e, f):
 
 
 def test_numpy_scalar_arguments():
-    args = (np.float64(1.5), np.int32(7), np.float32(0.25), np.bool_(False), np.bool_(True),
+    # NEP 50: np.float32/np.int32 arguments are NumPy scalars; np.float64
+    # passes as a Python float (a weak scalar: c * a stays float32)
+    args = (1.5, np.int32(7), np.float32(0.25), np.bool_(False), np.bool_(True),
             np.int64(-3))
     got, want = numpy_scalar_args(*args), numpy_scalar_args.py_func(*args)
     # float64/int64/bool_ results come back as float/int/bool

@@ -242,8 +242,13 @@ class ModuleBuilder:
                 raise CompileError(f"{at}recursive call of '{jitfn.__name__}' is not supported "
                                    f"in compiled code ({cycle})")
 
-    def specialize(self, jitfn, argtypes, public, symbol=None, where=None):
-        key = (id(jitfn), tuple(argtypes))
+    def specialize(self, jitfn, argtypes, public, symbol=None, where=None, weak_params=None):
+        """Compiles `jitfn` for `argtypes`; returns its symbol, result types
+        and which results are weak (NEP 50: Python scalars). `weak_params`
+        names the scalar parameters that get Python scalars (all of them when
+        None: a call from Python)."""
+        key = (id(jitfn), tuple(argtypes),
+               None if weak_params is None else frozenset(weak_params))
         if key in self.specs:
             return self.specs[key]
         self.check_recursion(jitfn, where)
@@ -251,10 +256,10 @@ class ModuleBuilder:
         if symbol is None:
             self.counter += 1
             symbol = f"{jitfn.__name__}__{self.counter}"
-        var_types, ret_types = {}, [None]
-        for attempt in range(20):
+        var_types, ret_types, var_weak = {}, [None, None], {}
+        for attempt in range(40):
             fe = FunctionEmitter(self, jitfn, argtypes, symbol, public,
-                                 var_types, ret_types)
+                                 var_types, ret_types, var_weak, weak_params)
             try:
                 text = fe.emit_function()
                 break
@@ -264,7 +269,7 @@ class ModuleBuilder:
             raise CompileError(f"type inference of {jitfn.__name__} did not converge")
         self.stack.pop()
         self.funcs.append(text)
-        result = (symbol, fe.result_types())
+        result = (symbol, fe.result_types(), fe.result_weakness())
         self.specs[key] = result
         return result
 
@@ -346,7 +351,7 @@ def _literal_truth(node):
 
 class FunctionEmitter:
     def __init__(self, module, jitfn, argtypes, symbol, public, var_types,
-                 ret_types):
+                 ret_types, var_weak, weak_params):
         self.module = module
         self.jitfn = jitfn
         self.pyfunc = jitfn.py_func
@@ -354,7 +359,12 @@ class FunctionEmitter:
         self.symbol = symbol
         self.public = public
         self.var_types = var_types
-        self.ret_types = ret_types  # [None] until the first return; list
+        # NEP 50: per variable, whether every value assigned to it is a
+        # Python scalar ("weak": it takes the type of a NumPy operand); kept
+        # across restarts, like var_types
+        self.var_weak = var_weak
+        self.weak_params = weak_params
+        self.ret_types = ret_types  # [None, None] until the first return; list
         self.filename = self.pyfunc.__code__.co_filename
         src, self.first_line, self.col_shift = _source_of(self.pyfunc)
         tree = ast.parse(src)
@@ -512,6 +522,15 @@ class FunctionEmitter:
             return self.cast(v, "i64")
         self.error(f"expected an integer, got a {'complex' if is_complex(v.ty) else 'float'} number")
 
+    @staticmethod
+    def weak(v, weak=True):
+        """`v` as a Python scalar (NEP 50's weak scalars: len(), shapes, loop
+        counters, int(), math.*), or with weak=False as a NumPy scalar (a
+        copy: `v` may be a variable's value)."""
+        if not v.is_scalar or v.weak == weak:
+            return v
+        return V(v.ty, v.ssa, const=v.const, weak=weak)
+
     def cast(self, v, elem):
         """Scalar or array element-type conversion."""
         if v.is_array:
@@ -612,15 +631,31 @@ class FunctionEmitter:
         if name in self.scope.shared:
             self.error(f"cannot assign the variable '{name}': the enclosing pfor "
                        "shares it, and shared variables cannot be rebound")
+        weak = v.kind is None and v.is_scalar and bool(v.weak)
+        was_weak = self.var_weak.get(name)
+        weak_changed = False
+        if was_weak is None:
+            self.var_weak[name] = weak
+        elif was_weak and not weak:
+            self.var_weak[name] = False
+            weak_changed = True  # reads so far took it as weak
         old = self.var_types.get(name)
         if old is None:
             self.var_types[name] = ty
         else:
-            new = self.unify(old, ty, f"variable '{name}'")
+            if old != ty and was_weak is not None and was_weak != weak \
+                    and isinstance(old, str) and isinstance(ty, str):
+                # NEP 50: the NumPy scalar's type wins over a Python
+                # scalar's of the same or a lower kind
+                new = promote_weak(ty, old) if was_weak else promote_weak(old, ty)
+            else:
+                new = self.unify(old, ty, f"variable '{name}'")
             if new != old:
                 self.var_types[name] = new
                 raise Restart()
             ty = old
+        if weak_changed:
+            raise Restart()
         v = self.convert(v, ty, f"assignment to '{name}'")
         if v.is_array:
             self.name_value(v, name)
@@ -661,6 +696,12 @@ class FunctionEmitter:
             return None
         return self.op(f"vrir.read {slot} : !vrir.var<{mlir_type(ty)}>", ty)
 
+    def read_temporary(self, name):
+        """The value of a frontend temporary ($ifexp..., $boolop...): weak
+        when every value assigned to it is."""
+        v = self.read_var(name, self.var_types[name])
+        return self.weak(v, self.var_weak.get(name, False))
+
     def has_var(self, name):
         ty = self.var_types.get(name)
         if ty is None:
@@ -692,6 +733,8 @@ class FunctionEmitter:
                               "associated with a value")
             v = self.read_var(name, ty)
             if v is not None:
+                if v.is_scalar:
+                    v.weak = self.var_weak.get(name, False)
                 return v
         if name in self.local_names:
             self.error(f"variable '{name}' is used before it is assigned", node)
@@ -782,6 +825,12 @@ class FunctionEmitter:
             ssa = f"%arg{k}"
             sig.append(f"{ssa}: {mlir_type(t)} {self.loc(a.args[k], name=p)}")
             self.var_types.setdefault(p, t)
+            if isinstance(t, str):
+                # From Python, only a Python number's type can be one (a
+                # float32 comes from NumPy; np.float64 passes as a float)
+                self.var_weak.setdefault(
+                    p, p in self.weak_params if self.weak_params is not None
+                    else t in ("i1", "i64", "f64", C128))
             vt = self.var_types[p]
             self.cur = fd
             self.write_var(p, self.convert(V(t, ssa), vt), vt)
@@ -879,6 +928,11 @@ class FunctionEmitter:
     def result_types(self):
         r = self.ret_types[0]
         return list(r) if r else []
+
+    def result_weakness(self):
+        """Per result, whether every return gives a Python scalar."""
+        w = self.ret_types[1]
+        return list(w) if w else [False] * len(self.result_types())
 
     # ------------------------------------------------------------ statements
     def suite(self, stmts):
@@ -1136,6 +1190,9 @@ class FunctionEmitter:
                 self.ret_types[0] = new
                 raise Restart()
         tys = self.ret_types[0]
+        weak = tuple(bool(x.weak) and not x.is_array for x in vals)
+        self.ret_types[1] = weak if self.ret_types[1] is None else \
+            tuple(a and b for a, b in zip(self.ret_types[1], weak))
         conv = [self.convert(x, t, "return value") for x, t in zip(vals, tys)]
         if conv:
             self.emit("func.return " + ", ".join(c.ssa for c in conv) + " : "
@@ -1268,6 +1325,7 @@ class FunctionEmitter:
         `v`, emits the body, and the latch adding `increment` to the counter
         slot `ctr`."""
         self.cur = s.target
+        v.weak = True  # a Python int
         self.assign_name(s.target.id, v, s.target)
         self.cur = s
         state = {"exit": True}
@@ -1442,7 +1500,7 @@ class FunctionEmitter:
         ivs = [self.fresh() for _ in tnames]
         outer = self.push_scope("pfor", captured, stores, shared_names)
         for n, iv in zip(tnames, ivs):
-            self.assign_name(n, self.from_index(iv))
+            self.assign_name(n, self.weak(self.from_index(iv)))
         for n, kind_, ty, _ in reductions:
             self.write_var(n, self.const(reduction_identity(kind_, ty), ty), ty)
         self.suite(s.body)
@@ -1745,7 +1803,7 @@ class FunctionEmitter:
                 self.start_block(nxt)
         self.br(end)
         self.start_block(end)
-        return self.read_var(name, self.var_types[name])
+        return self.read_temporary(name)
 
     def check_same_value_type(self, what, a, b):
         """The value of `and`/`or` and of `x if c else y` is one of two
@@ -1778,7 +1836,7 @@ class FunctionEmitter:
         self.assign_name(name, orelse)
         self.br(end)
         self.start_block(end)
-        return self.read_var(name, self.var_types[name])
+        return self.read_temporary(name)
 
     def static_compare(self, op, a, b):
         """A comparison known while compiling (of dtypes, strings, None, or
@@ -1866,16 +1924,19 @@ class FunctionEmitter:
             left = right
         self.br(end)
         self.start_block(end)
-        return self.read_var(name, self.var_types[name])
+        return self.read_temporary(name)
 
     # --- typing of operations
     def common_elem(self, a, b):
         if a.is_array and b.is_array:
             return promote_strong(a.ty.elem, b.ty.elem)
+        # NEP 50: a NumPy scalar (an element, a reduction, np.float32(x))
+        # promotes with an array as an array would; a Python scalar takes
+        # the array's type unless its kind is higher
         if a.is_array:
-            return promote_weak(a.ty.elem, b.ty)
+            return promote_weak(a.ty.elem, b.ty) if b.weak else promote_strong(a.ty.elem, b.ty)
         if b.is_array:
-            return promote_weak(b.ty.elem, a.ty)
+            return promote_weak(b.ty.elem, a.ty) if a.weak else promote_strong(b.ty.elem, a.ty)
         if a.weak and not b.weak:
             return promote_weak(b.ty, a.ty)
         if b.weak and not a.weak:
@@ -2329,14 +2390,15 @@ class FunctionEmitter:
         if base.is_array:
             a = base
             if at == "shape":
-                return V(kind="tuple", items=[self.from_index(self.dim(a, k)) for k in range(a.ty.rank)])
+                return V(kind="tuple", items=[self.weak(self.from_index(self.dim(a, k)))
+                                              for k in range(a.ty.rank)])
             if at == "ndim":
                 v = self.const(a.ty.rank, "i64")
                 v.weak = True
                 return v
             if at == "size":
                 n = self.op(f"vrir.numel {a.ssa} : {a.ty.mlir()}", "index")
-                return self.from_index(n.ssa)
+                return self.weak(self.from_index(n.ssa))
             if at == "dtype":
                 return V(kind="dtype", obj=a.ty.elem, items=DTYPE_OBJECT)
             if at == "itemsize":
@@ -2585,12 +2647,21 @@ class FunctionEmitter:
             if fn.items is BUILTIN_TYPE and args[0].is_array:
                 args[0] = self.single_element(args[0], fn.obj)
             self.check_float_to_int(args[0], fn.obj)
-            return self.cast_value(args[0], fn.obj)
+            # int(x) is a Python int, np.float32(x) a NumPy scalar
+            return self.weak(self.cast_value(args[0], fn.obj), fn.items is BUILTIN_TYPE)
         if fn.kind == "method":
             return self.call_method(fn.obj, fn.items[0], e)
         if fn.kind != "func":
             self.error(f"cannot call a {self.tyname(fn)}")
         mod, name = fn.obj
+        r = self.call_function(mod, name, e)
+        if mod in ("math", "cmath"):
+            return self.weak(r)  # Python numbers
+        if mod == "np" and name not in ("size", "ndim", "shape"):
+            return self.weak(r, False)  # NumPy scalars (np.floor(3) too)
+        return r
+
+    def call_function(self, mod, name, e):
         h = getattr(self, f"call_{mod}_{name}", None)
         if mod == "ufunc":
             return self.ufunc_method(name, e)
@@ -2693,8 +2764,10 @@ class FunctionEmitter:
             assigned = _assigned_names(jf.py_func)
         except CompileError as err:
             self.error(f"cannot compile '{jf.__name__}': {err}")
-        types, args = [], []
+        types, args, weak_params = [], [], set()
         for p, a in zip(params, vals):
+            if a.is_scalar and a.weak:
+                weak_params.add(p)
             if a.kind is not None:
                 types.append(StaticArg(a.kind, obj=a.obj, dtype_object=a.items is DTYPE_OBJECT))
             elif a.is_scalar and a.const is not None and kind(a.ty) <= 1 and p not in assigned:
@@ -2703,7 +2776,8 @@ class FunctionEmitter:
                 types.append(a.ty)
                 args.append(a)
         try:
-            sym, rts = self.module.specialize(jf, types, public=False, where=self.where(e))
+            sym, rts, rweak = self.module.specialize(jf, types, public=False,
+                                                     where=self.where(e), weak_params=weak_params)
         except CompileError as err:
             raise CompileError(f"{err}\n  (in '{jf.__name__}', called at {self.where(e)})") from None
         argtxt = ", ".join(a.ssa for a in args)
@@ -2715,8 +2789,9 @@ class FunctionEmitter:
         n = len(rts)
         self.emit(f"{r}{':' + str(n) if n > 1 else ''} = func.call @{sym}({argtxt}) : {sig}")
         if n == 1:
-            return V(rts[0], r)
-        return V(kind="tuple", items=[V(t, f"{r}#{k}") for k, t in enumerate(rts)])
+            return V(rts[0], r, weak=rweak[0])
+        return V(kind="tuple", items=[V(t, f"{r}#{k}", weak=w)
+                                      for k, (t, w) in enumerate(zip(rts, rweak))])
 
     # builtins
     def call_builtin_len(self, e):
@@ -2727,19 +2802,19 @@ class FunctionEmitter:
             return v
         if not a.is_array:
             self.error("len() of a non-array")
-        return self.from_index(self.dim(a, 0))
+        return self.weak(self.from_index(self.dim(a, 0)))
 
     def call_builtin_range(self, e):
         self.error("range() is only supported as the iterable of a for loop")
 
     def call_builtin_abs(self, e):
         (a,) = self.call_args(e, 1, 1)
-        return self.unary("abs", a)
+        return self.weak(self.unary("abs", a), a.weak)  # abs(int) is an int
 
     def call_builtin_int(self, e):
         (a,) = self.call_args(e, 1, 1)
         self.need_scalar(a)
-        return self.cast_value(a, "i64")
+        return self.weak(self.cast_value(a, "i64"))
 
     def check_float_to_int(self, a, to):
         """int(x) of a float scalar: NaN and values out of range raise."""
@@ -2757,7 +2832,7 @@ class FunctionEmitter:
     def call_builtin_float(self, e):
         (a,) = self.call_args(e, 1, 1)
         self.need_scalar(a)
-        return self.cast_value(a, "f64")
+        return self.weak(self.cast_value(a, "f64"))
 
     def call_builtin_bool(self, e):
         (a,) = self.call_args(e, 1, 1)
@@ -2857,14 +2932,14 @@ class FunctionEmitter:
         fn = {"absolute": "abs", "fabs": "abs", "conjugate": "conj"}.get(name, name)
         if mod == "cmath":
             self.need_scalar(a)
-            return self.unary(fn, self.cast(a, C128))
+            return self.weak(self.unary(fn, self.cast(a, C128)))
         if mod == "math":
             self.need_scalar(a)
             if is_complex(a.ty):
                 self.error(f"math.{name}() of a complex number (use cmath.{name})")
             if name not in ("floor", "ceil", "trunc"):
                 a = self.cast(a, "f64")  # a Python float, whatever the input
-            r = self.unary(fn, a)
+            r = self.weak(self.unary(fn, a))  # a Python float
             if name in ("floor", "ceil"):
                 return self.cast(r, "i64")
             return r
@@ -3997,7 +4072,7 @@ def build_module(jitfn, argtypes, symbol):
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, COMPILE_RECURSION_LIMIT))
     try:
-        sym, rts = mb.specialize(jitfn, argtypes, public=True, symbol=symbol)
+        sym, rts, _ = mb.specialize(jitfn, argtypes, public=True, symbol=symbol)
     except RecursionError:
         code = jitfn.py_func.__code__
         raise CompileError(f"{code.co_filename}:{code.co_firstlineno}: {jitfn.__name__} "

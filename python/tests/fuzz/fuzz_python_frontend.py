@@ -53,9 +53,9 @@ Outcome classes (the parent prints counts per class):
                      (VRIR's documented rule: int ** int is an int, as for
                      NumPy integer scalars, which raise the same way)
   deviation-weak     only a dtype differs and it is the documented NEP 50
-                     "typed NumPy scalars are weak" deviation (the jit result
-                     equals NumPy's with the scalar arguments made Python
-                     scalars, or the jit dtype is the array operand's)
+                     deviation: np.float64/np.int64/np.bool_/np.complex128
+                     arguments pass as Python numbers (the jit result equals
+                     NumPy's with those arguments made Python numbers)
   dtype-mismatch     values agree, dtype differs (not the documented case)
   wrong-answer       values/shape/type/in-place updates differ
   missing-error      plain raised IndexError/ValueError, jit returned a value
@@ -328,13 +328,15 @@ def _supported_arg(a):
 
 
 def _pythonize(a):
+    """The argument as VRIR takes it: np.float64, np.int64, np.bool_ and
+    np.complex128 pass as Python numbers (weak); other NumPy scalars stay."""
     if isinstance(a, np.bool_):
         return bool(a)
-    if isinstance(a, np.integer):
+    if isinstance(a, np.int64):
         return int(a)
-    if isinstance(a, np.floating):
+    if isinstance(a, np.float64):
         return float(a)
-    if isinstance(a, np.complexfloating):
+    if isinstance(a, np.complex128):
         return complex(a)
     return a
 
@@ -439,7 +441,8 @@ def classify(case_path, mod, fn, jf, plain, pexc, args_j, args_p, label, bc):
         return out
     out["diff"] = r[1]
     if r[0] == "dtype":
-        # the documented NEP 50 deviation: typed scalars are weak with arrays
+        # the documented NEP 50 deviation: NumPy scalar arguments of Python
+        # types are Python numbers
         alt_args = [_pythonize(a) for a in mod.make_args()]
         alt, aexc = _plain_run(mod, fn, alt_args)
         if aexc is None and compare(got, alt) is None:
