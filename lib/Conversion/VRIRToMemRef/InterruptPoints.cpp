@@ -43,14 +43,7 @@ Block *getIterationBlock(Operation *loop) {
 /// and loops with loops inside. An innermost counted loop ends after its
 /// trip count, and a poll in it would keep it from vectorizing.
 bool needsPoll(Operation *loop) {
-  if (isa<scf::WhileOp>(loop))
-    return true;
-  return loop
-      ->walk([&](LoopLikeOpInterface inner) {
-        return inner.getOperation() == loop ? WalkResult::advance()
-                                            : WalkResult::interrupt();
-      })
-      .wasInterrupted();
+  return isa<scf::WhileOp>(loop) || lowering::hasLoopInside(loop);
 }
 
 void insertPoll(OpBuilder &b, Operation *loop, LLVM::GlobalOp flag) {

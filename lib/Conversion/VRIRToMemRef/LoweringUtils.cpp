@@ -10,6 +10,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/xxhash.h"
 
@@ -72,9 +73,9 @@ void lowering::callRuntime(OpBuilder &b, Location loc, Operation *anchor,
   LLVM::LLVMFuncOp function =
       declareVoidFunction(b, anchor, name, args.getTypes());
   if (noReturn && !function->hasAttr("passthrough"))
-    function->setAttr("passthrough",
-                      b.getArrayAttr({b.getStringAttr("noreturn"),
-                                      b.getStringAttr("cold")}));
+    function->setAttr(
+        "passthrough",
+        b.getArrayAttr({b.getStringAttr("noreturn"), b.getStringAttr("cold")}));
   auto call = LLVM::CallOp::create(b, loc, function, args);
   // The runtime reads its string arguments and touches only its own state.
   call.setMemoryEffectsAttr(LLVM::MemoryEffectsAttr::get(
@@ -182,7 +183,7 @@ Value lowering::lowerIndex(OpBuilder &b, Location loc, Operation *anchor,
 
   Type i64 = b.getI64Type();
   StringRef callee =
-      parallel ? "vrir_rt_parallel_bounds_error" : "vrir_rt_bounds_error";
+      parallel ? kParallelBoundsErrorFunction : "vrir_rt_bounds_error";
   auto ifOp = scf::IfOp::create(b, loc, failed, /*withElse=*/false);
   {
     OpBuilder::InsertionGuard guard(b);
@@ -348,6 +349,14 @@ Value lowering::getZero(OpBuilder &b, Location loc, Type elementType) {
 
 Value lowering::getOne(OpBuilder &b, Location loc, Type elementType) {
   return getScalarConstant(b, loc, elementType, 1.0);
+}
+
+bool lowering::hasLoopInside(Operation *op) {
+  for (Region &region : op->getRegions())
+    if (region.walk([](LoopLikeOpInterface) { return WalkResult::interrupt(); })
+            .wasInterrupted())
+      return true;
+  return false;
 }
 
 Value lowering::getRangeTripCount(OpBuilder &b, Location loc, Value start,

@@ -130,6 +130,14 @@ Value getReductionIdentity(OpBuilder &b, Location loc, ReduceKind kind,
 Value combineReduction(OpBuilder &b, Location loc, ReduceKind kind, Value lhs,
                        Value rhs);
 
+/// The runtime function a bounds check inside a parallel loop calls: it
+/// records the error and returns (vrir-parallel-error-scopes relies on it).
+inline constexpr llvm::StringLiteral kParallelBoundsErrorFunction =
+    "vrir_rt_parallel_bounds_error";
+
+/// True if a loop (LoopLikeOpInterface) is nested in `op`'s regions.
+bool hasLoopInside(Operation *op);
+
 /// Number of elements of the 0-based range [start, stop) by `step` (either
 /// sign, not zero): max(0, ceil((stop - start) / step)).
 Value getRangeTripCount(OpBuilder &b, Location loc, Value start, Value stop,

@@ -55,7 +55,7 @@ Failure getFailure(scf::ParallelOp loop) {
       auto callee =
           dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
       if (callee &&
-          callee.getLeafReference() == "vrir_rt_parallel_bounds_error") {
+          callee.getLeafReference() == lowering::kParallelBoundsErrorFunction) {
         failure = std::max(failure, Failure::Recorded);
         return WalkResult::advance();
       }
@@ -181,9 +181,7 @@ void guardLoop(IRRewriter &rewriter, scf::ParallelOp loop, bool canJump,
   // block stays free of it and vectorizes as before.
   Block *body = loop.getBody();
   bool heavyIterations =
-      loop.getNumLoops() > 1 ||
-      body->walk([](LoopLikeOpInterface) { return WalkResult::interrupt(); })
-          .wasInterrupted();
+      loop.getNumLoops() > 1 || lowering::hasLoopInside(loop);
   Value blockStep =
       heavyIterations
           ? one
