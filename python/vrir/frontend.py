@@ -2642,7 +2642,8 @@ class FunctionEmitter:
                 self.error("a dtype object is not callable (use A.dtype.type(x) or "
                            "x.astype(A.dtype))")
             if is_complex(fn.obj):  # complex(re, im), np.complex64(re, im)
-                return self.cast(self.call_builtin_complex(e), fn.obj)
+                return self.weak(self.cast(self.call_builtin_complex(e), fn.obj),
+                                 fn.items is BUILTIN_TYPE)
             args = self.call_args(e, 1, 1)
             if fn.items is BUILTIN_TYPE and args[0].is_array:
                 args[0] = self.single_element(args[0], fn.obj)

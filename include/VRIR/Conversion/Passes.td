@@ -437,10 +437,12 @@ def NumPyComplex : Pass<"vrir-numpy-complex", "::mlir::ModuleOp"> {
       infinities: NumPy's `(inf+infj) / 0.125` is `nan+nanj`), in `arith`
       selects that vectorize.
 
-    `complex<f32>` calls compute in `complex<f64>` and round the result (C
-    returns `float _Complex` in one register on x86-64, unlike LLVM's
-    `{float, float}`). Host code only: GPU kernels are compiled before it
-    runs.
+    `complex<f32>` calls the runtime's single-precision versions
+    (`vrir_rt_cpowf`, NumPy's `npy_cpowf`; `vrir_rt_csqrtf` ... around
+    libm's `csqrtf` ...) with the parts widened to `f64` and rounds the
+    results back, exactly: C returns `float _Complex` in one register on
+    x86-64, unlike LLVM's `{float, float}`. Host code only: GPU kernels are
+    compiled before it runs.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -78,14 +78,27 @@ void vrir_rt_raise_interrupt(void);
 /* Complex powers, NumPy's npy_cpow: a zero exponent gives 1, a zero base 0
  * (a positive real part of the exponent) or nan; a real integer exponent
  * below 100 in magnitude multiplies (exact where the result is: -8j for
- * (2j)**3); others go through libm's cpow. Generated code calls it with a
- * {double, double} result, which the C ABIs return as they return this
- * struct. complex64 computes in double. */
+ * (2j)**3); others go through libm's cpow. vrir_rt_cpowf is npy_cpowf, in
+ * single precision. Generated code calls them with a {double, double}
+ * result, which the C ABIs return as they return this struct; complex64
+ * values pass widened to double (exactly). */
 typedef struct {
   double re, im;
 } vrir_rt_complex128;
 vrir_rt_complex128 vrir_rt_cpow(double baseRe, double baseIm, double expRe,
                                 double expIm);
+vrir_rt_complex128 vrir_rt_cpowf(double baseRe, double baseIm, double expRe,
+                                 double expIm);
+/* complex64 csqrtf, cexpf, clogf, csinf, ccosf, ctanf, ctanhf (as NumPy
+ * computes them), through doubles: C returns `float _Complex` in one
+ * register on x86-64, where LLVM returns {float, float} in two. */
+vrir_rt_complex128 vrir_rt_csqrtf(double re, double im);
+vrir_rt_complex128 vrir_rt_cexpf(double re, double im);
+vrir_rt_complex128 vrir_rt_clogf(double re, double im);
+vrir_rt_complex128 vrir_rt_csinf(double re, double im);
+vrir_rt_complex128 vrir_rt_ccosf(double re, double im);
+vrir_rt_complex128 vrir_rt_ctanf(double re, double im);
+vrir_rt_complex128 vrir_rt_ctanhf(double re, double im);
 
 /* Array memory: the generic allocation functions of MLIR's memref-to-LLVM
  * lowering, backed by malloc with a cache of large freed blocks. */

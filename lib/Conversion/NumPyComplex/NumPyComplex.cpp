@@ -49,35 +49,43 @@ func::FuncOp getOrDeclare(PatternRewriter &rewriter, Operation *op,
   return function;
 }
 
-/// complex<f32> computes in complex<f64>: C returns `float _Complex` in one
-/// register on x86-64, not as LLVM returns {float, float}.
-Value toDouble(PatternRewriter &rewriter, Location loc, Value value) {
-  auto type = cast<ComplexType>(value.getType());
-  if (type.getElementType().isF64())
-    return value;
+/// The real and imaginary parts of `value` as f64 (widened exactly from
+/// complex<f32>).
+void appendPartsAsDouble(PatternRewriter &rewriter, Location loc, Value value,
+                         SmallVectorImpl<Value> &parts) {
   Type f64 = rewriter.getF64Type();
-  Value re = arith::ExtFOp::create(
-      rewriter, loc, f64,
-      complex::ReOp::create(rewriter, loc, value).getResult());
-  Value im = arith::ExtFOp::create(
-      rewriter, loc, f64,
-      complex::ImOp::create(rewriter, loc, value).getResult());
-  return complex::CreateOp::create(rewriter, loc, ComplexType::get(f64), re,
-                                   im);
+  for (bool real : {true, false}) {
+    Value part = real ? complex::ReOp::create(rewriter, loc, value).getResult()
+                      : complex::ImOp::create(rewriter, loc, value).getResult();
+    if (!part.getType().isF64())
+      part = arith::ExtFOp::create(rewriter, loc, f64, part);
+    parts.push_back(part);
+  }
 }
 
-Value fromDouble(PatternRewriter &rewriter, Location loc, Value value,
-                 ComplexType type) {
+/// `op` replaced by the call of `name` on `arguments`, whose complex<f64>
+/// result a complex<f32> op gets rounded (exactly: the runtime's complex64
+/// functions compute in single precision).
+void replaceByCall(PatternRewriter &rewriter, Operation *op, StringRef name,
+                   ValueRange arguments) {
+  Location loc = op->getLoc();
+  Type c128 = ComplexType::get(rewriter.getF64Type());
+  func::FuncOp function =
+      getOrDeclare(rewriter, op, name,
+                   rewriter.getFunctionType(TypeRange(arguments), {c128}));
+  Value result =
+      func::CallOp::create(rewriter, loc, function, arguments).getResult(0);
+  auto type = cast<ComplexType>(op->getResult(0).getType());
   if (type.getElementType().isF64())
-    return value;
+    return rewriter.replaceOp(op, result);
   Type element = type.getElementType();
   Value re = arith::TruncFOp::create(
       rewriter, loc, element,
-      complex::ReOp::create(rewriter, loc, value).getResult());
+      complex::ReOp::create(rewriter, loc, result).getResult());
   Value im = arith::TruncFOp::create(
       rewriter, loc, element,
-      complex::ImOp::create(rewriter, loc, value).getResult());
-  return complex::CreateOp::create(rewriter, loc, type, re, im);
+      complex::ImOp::create(rewriter, loc, result).getResult());
+  rewriter.replaceOpWithNewOp<complex::CreateOp>(op, type, re, im);
 }
 
 bool isF32OrF64(Type type) {
@@ -86,7 +94,14 @@ bool isF32OrF64(Type type) {
                          complexType.getElementType().isF64());
 }
 
-/// A one-operand complex function as libm's `name` (csqrt, ...).
+bool isF32(Type type) {
+  return cast<ComplexType>(type).getElementType().isF32();
+}
+
+/// A one-operand complex function: libm's `name` (csqrt, ...) on
+/// complex<f64>, the runtime's single-precision vrir_rt_<name>f on
+/// complex<f32> (C returns `float _Complex` in one register on x86-64, where
+/// LLVM returns {float, float} in two).
 template <typename OpTy> struct UnaryToLibm : public OpRewritePattern<OpTy> {
   UnaryToLibm(MLIRContext *context, StringRef name)
       : OpRewritePattern<OpTy>(context), name(name) {}
@@ -95,22 +110,21 @@ template <typename OpTy> struct UnaryToLibm : public OpRewritePattern<OpTy> {
                                 PatternRewriter &rewriter) const override {
     if (!isF32OrF64(op.getType()))
       return rewriter.notifyMatchFailure(op, "not complex<f32> or <f64>");
-    Location loc = op.getLoc();
-    Type c128 = ComplexType::get(rewriter.getF64Type());
-    func::FuncOp function = getOrDeclare(
-        rewriter, op, name, rewriter.getFunctionType({c128}, {c128}));
-    Value argument = toDouble(rewriter, loc, op->getOperand(0));
-    Value result =
-        func::CallOp::create(rewriter, loc, function, argument).getResult(0);
-    rewriter.replaceOp(
-        op, fromDouble(rewriter, loc, result, cast<ComplexType>(op.getType())));
+    if (!isF32(op.getType())) {
+      replaceByCall(rewriter, op, name, op->getOperand(0));
+      return success();
+    }
+    SmallVector<Value, 2> parts;
+    appendPartsAsDouble(rewriter, op.getLoc(), op->getOperand(0), parts);
+    replaceByCall(rewriter, op, "vrir_rt_" + name + "f", parts);
     return success();
   }
 
   std::string name;
 };
 
-/// complex.pow as vrir_rt_cpow(base re, base im, exponent re, exponent im).
+/// complex.pow as vrir_rt_cpow(f)(base re, base im, exponent re, exponent
+/// im).
 struct PowToRuntime : public OpRewritePattern<complex::PowOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -118,22 +132,12 @@ struct PowToRuntime : public OpRewritePattern<complex::PowOp> {
                                 PatternRewriter &rewriter) const override {
     if (!isF32OrF64(op.getType()))
       return rewriter.notifyMatchFailure(op, "not complex<f32> or <f64>");
-    Location loc = op.getLoc();
-    Type f64 = rewriter.getF64Type();
-    Type c128 = ComplexType::get(f64);
-    func::FuncOp function =
-        getOrDeclare(rewriter, op, "vrir_rt_cpow",
-                     rewriter.getFunctionType({f64, f64, f64, f64}, {c128}));
     SmallVector<Value, 4> parts;
-    for (Value operand : {op.getLhs(), op.getRhs()}) {
-      Value value = toDouble(rewriter, loc, operand);
-      parts.push_back(complex::ReOp::create(rewriter, loc, value));
-      parts.push_back(complex::ImOp::create(rewriter, loc, value));
-    }
-    Value result =
-        func::CallOp::create(rewriter, loc, function, parts).getResult(0);
-    rewriter.replaceOp(
-        op, fromDouble(rewriter, loc, result, cast<ComplexType>(op.getType())));
+    for (Value operand : {op.getLhs(), op.getRhs()})
+      appendPartsAsDouble(rewriter, op.getLoc(), operand, parts);
+    replaceByCall(rewriter, op,
+                  isF32(op.getType()) ? "vrir_rt_cpowf" : "vrir_rt_cpow",
+                  parts);
     return success();
   }
 };

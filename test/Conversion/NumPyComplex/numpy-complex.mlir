@@ -30,19 +30,23 @@ func.func @functions(%a: complex<f64>) -> complex<f64> {
   return %c : complex<f64>
 }
 
-// complex<f32> goes through complex<f64> (C returns `float _Complex` in one
-// register, LLVM {float, float} in two) and rounds back.
+// complex<f32> calls the runtime's single-precision functions (C returns
+// `float _Complex` in one register, LLVM {float, float} in two) with the
+// parts widened, and rounds the result back (exactly).
 // CHECK-LABEL: func.func @single
 // CHECK: %[[RE:.*]] = arith.extf %{{.*}} : f32 to f64
 // CHECK: %[[IM:.*]] = arith.extf %{{.*}} : f32 to f64
-// CHECK: %[[D:.*]] = complex.create %[[RE]], %[[IM]] : complex<f64>
-// CHECK: %[[R:.*]] = call @csqrt(%[[D]])
+// CHECK: call @vrir_rt_csqrtf(%[[RE]], %[[IM]]) : (f64, f64) -> complex<f64>
+// CHECK: arith.truncf %{{.*}} : f64 to f32
+// CHECK: arith.truncf %{{.*}} : f64 to f32
+// CHECK: call @vrir_rt_cpowf({{.*}}) : (f64, f64, f64, f64) -> complex<f64>
 // CHECK: arith.truncf %{{.*}} : f64 to f32
 // CHECK: arith.truncf %{{.*}} : f64 to f32
 // CHECK: complex.create %{{.*}}, %{{.*}} : complex<f32>
 func.func @single(%a: complex<f32>) -> complex<f32> {
   %s = complex.sqrt %a : complex<f32>
-  return %s : complex<f32>
+  %p = complex.pow %s, %a : complex<f32>
+  return %p : complex<f32>
 }
 
 // Other complex operations stay for convert-complex-to-standard.
