@@ -815,3 +815,45 @@ def test_nep50_python_scalars_are_weak(fn, args):
     assert [np.asarray(g).dtype for g in got] == [np.asarray(w).dtype for w in want]
     for g, w in zip(got, want):
         np.testing.assert_allclose(g, w, rtol=1e-6)
+
+
+@vrir.jit
+def nep50_more(a, i):
+    return np.power(~i, -a[0]), np.dot(a, -0.0), not i, i > 0
+
+
+def test_nep50_operators_and_dot():
+    # ~ and `not` of Python numbers are Python numbers (case s4_00330);
+    # np.dot makes arrays of Python numbers, so they are not weak there
+    # (s4_02245: np.dot(a32, -0.0) is float64)
+    a = np.array([1.5, 2.0], np.float32)
+    got, want = nep50_more(a, 3), nep50_more.py_func(a, 3)
+    assert [np.asarray(g).dtype for g in got] == [np.asarray(w).dtype for w in want]
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g, w, rtol=1e-6)
+
+
+@vrir.jit
+def zeros_like_positional(a):
+    return np.zeros_like(a, np.int32), np.ones_like(a, None)
+
+
+@vrir.jit
+def zeros_like_bad_dtype(a):
+    return np.zeros_like(a, 0.1)
+
+
+@vrir.jit
+def matmul_scalar(a):
+    return np.matmul(a, 2.0)
+
+
+def test_like_constructors_take_a_positional_dtype():
+    # the second positional argument was ignored (case s4_02814)
+    a = np.arange(3.0)
+    z, o = zeros_like_positional(a)
+    assert z.dtype == np.int32 and o.dtype == np.float64
+    with pytest.raises(vrir.CompileError, match="second argument is the dtype"):
+        zeros_like_bad_dtype(a)
+    with pytest.raises(vrir.CompileError, match="np.matmul of a scalar"):
+        matmul_scalar(a)

@@ -1703,7 +1703,7 @@ class FunctionEmitter:
             if t.const is not None:
                 return self.const(not t.const, "i1")
             one = self.const(True, "i1")
-            return self.op(f"arith.xori {t.ssa}, {one.ssa} : i1", "i1")
+            return self.weak(self.op(f"arith.xori {t.ssa}, {one.ssa} : i1", "i1"))  # a bool
         if isinstance(e.op, ast.USub):
             if v.is_array:
                 if v.ty.elem == "i1":
@@ -1734,7 +1734,7 @@ class FunctionEmitter:
             if kind(v.ty) >= 2:
                 self.error("~ on a float or complex number")
             m = self.const(-1 if v.ty != "i1" else True, v.ty)
-            return self.op(f"arith.xori {v.ssa}, {m.ssa} : {v.ty}", v.ty)
+            return self.weak(self.op(f"arith.xori {v.ssa}, {m.ssa} : {v.ty}", v.ty), v.weak)
         self.error("unsupported unary operator")
 
     def need_scalar(self, v):
@@ -1968,7 +1968,8 @@ class FunctionEmitter:
         if a.is_array or b.is_array:
             t = self.result_arr(a, b, "i1")
             return self.op(f"vrir.cmp {p} {a.ssa}, {b.ssa} : {mlir_type(a.ty)}, {mlir_type(b.ty)} -> {t.mlir()}", t)
-        return self.cmp_scalar(p, a, b)
+        # Python numbers compare to a Python bool, NumPy scalars to np.bool_
+        return self.weak(self.cmp_scalar(p, a, b), a.weak and b.weak)
 
     def cmp_scalar(self, p, a, b):
         if is_complex(a.ty):
@@ -3431,10 +3432,16 @@ class FunctionEmitter:
     def call_np_dot(self, e):
         a, b = self.call_args(e, 2, 2)
         if a.is_scalar or b.is_scalar:
-            return self.binop("mul", a, b)
+            # np.dot makes arrays of its operands: a Python number is not
+            # weak there (np.dot(a32, 2.0) is float64)
+            return self.binop("mul", self.weak(a, False), self.weak(b, False))
         return self.matmul(a, b)
 
-    call_np_matmul = call_np_dot
+    def call_np_matmul(self, e):
+        a, b = self.call_args(e, 2, 2)
+        if a.is_scalar or b.is_scalar:
+            self.error("np.matmul of a scalar (NumPy raises ValueError; use *)")
+        return self.matmul(a, b)
 
     def call_np_transpose(self, e):
         args = self.call_args(e, 1, 2, kw=("axes",))
@@ -3949,6 +3956,11 @@ class FunctionEmitter:
         if not a.is_array:
             self.error(f"np.{which}_like needs an array")
         elem = self.dtype_kw(e, a.ty.elem)
+        if len(args) == 2 and args[1].kind != "none":
+            # np.zeros_like(A, dtype): NumPy's TypeError for anything else
+            if args[1].kind != "dtype":
+                self.error(f"np.{which}_like's second argument is the dtype")
+            elem = args[1].obj
         layout = "col_major" if a.ty.layout == "col_major" else "row_major"
         t = ArrT(elem, a.ty.rank, layout)
         sizes = [self.dim(a, k) for k in range(a.ty.rank)]
