@@ -615,9 +615,9 @@ def numpy_scalar_args(a, b, c, d, e, f):
 
 
 def test_numpy_scalar_arguments():
-    # NEP 50: np.float32/np.int32 arguments are NumPy scalars; np.float64
-    # passes as a Python float (a weak scalar: c * a stays float32)
-    args = (1.5, np.int32(7), np.float32(0.25), np.bool_(False), np.bool_(True),
+    # NEP 50: NumPy scalar arguments are strong, np.float64 too (c * a is
+    # float64)
+    args = (np.float64(1.5), np.int32(7), np.float32(0.25), np.bool_(False), np.bool_(True),
             np.int64(-3))
     got, want = numpy_scalar_args(*args), numpy_scalar_args.py_func(*args)
     # float64/int64/bool_ results come back as float/int/bool
@@ -635,10 +635,10 @@ def test_numpy_scalars_with_arrays(layout1):
     got = numpy_scalar_with_arrays(layout1(x), np.float32(2), np.float64(2), np.int64(1))
     want = numpy_scalar_with_arrays.py_func(x, np.float32(2), np.float64(2), np.int64(1))
     close(got[0], want[0]), close(got[3], want[3], rtol=1e-6)
-    # NumPy 2 (NEP 50) promotes a float32 array with a float64 or int64 scalar to
-    # float64; the frontend treats typed scalars as weak with arrays (README).
+    # NumPy 2 (NEP 50) promotes a float32 array with a float64 or int64 scalar
+    # to float64 (the frontend made typed scalars weak with arrays before)
     for g, w in (got[1], want[1]), (got[2], want[2]):
-        assert g.dtype == np.float32 and w.dtype == np.float64
+        assert g.dtype == w.dtype == np.float64
         np.testing.assert_allclose(g, w)
 
 

@@ -857,3 +857,21 @@ def test_like_constructors_take_a_positional_dtype():
         zeros_like_bad_dtype(a)
     with pytest.raises(vrir.CompileError, match="np.matmul of a scalar"):
         matmul_scalar(a)
+
+
+@vrir.jit
+def scale_by(x, a):
+    return x * a, x + 1
+
+
+def test_numpy_scalar_arguments_are_strong():
+    # np.float64(2.0) * a32 is float64, 2.0 * a32 float32 (NEP 50); the two
+    # compile apart (np.float64 passed as a Python float before; the
+    # fuzzer's deviation-weak class, s4_02138 for np.bool_)
+    a = np.arange(3, dtype=np.float32)
+    for x in (2.0, np.float64(2.0), 3, np.int64(3), True, np.bool_(True), 1j,
+              np.complex128(1j), np.float32(2.0)):
+        got, want = scale_by(x, a), scale_by.py_func(x, a)
+        assert [np.asarray(g).dtype for g in got] == [np.asarray(w).dtype for w in want], x
+        for g, w in zip(got, want):
+            np.testing.assert_allclose(g, w)

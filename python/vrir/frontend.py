@@ -2009,14 +2009,15 @@ class FunctionEmitter:
             r = self.op(f"arith.{name} {a.ssa}, {b.ssa} : {elem}", elem)
             r.weak = weak
             return r
-        if elem == "i1" and arr:
-            # NumPy: on booleans + is `or`, * is `and`; - is a TypeError
+        if elem == "i1" and (arr or not weak):
+            # NumPy (arrays, np.bool_): on booleans + is `or`, * is `and`;
+            # - is a TypeError. Python bools are ints.
             if op in ("add", "mul"):
                 a, b = self.cast(a, elem), self.cast(b, elem)
                 return self.vbinary("or" if op == "add" else "and", a, b, elem)
             if op == "sub":
-                self.error("'-' of boolean arrays (NumPy raises TypeError; use ^ or "
-                           "np.logical_xor)")
+                self.error("'-' of boolean arrays or NumPy booleans (NumPy raises "
+                           "TypeError; use ^ or np.logical_xor)")
         if elem == "i1":  # arithmetic on Python bools is integer arithmetic
             elem = "i64"
         if is_complex(elem):
@@ -3435,6 +3436,12 @@ class FunctionEmitter:
             # np.dot makes arrays of its operands: a Python number is not
             # weak there (np.dot(a32, 2.0) is float64)
             return self.binop("mul", self.weak(a, False), self.weak(b, False))
+        if a.is_array and b.is_array and max(a.ty.rank, b.ty.rank) > 2:
+            # np.dot contracts a's last axis with b's second-to-last and
+            # keeps all the others (shape (4, 2, 2) for (4, 1) and (2, 1, 2)):
+            # not @'s batching
+            self.error("np.dot of an array with more than 2 dimensions is not supported "
+                       "(use @ / np.matmul, which batches, or np.tensordot's rule by hand)")
         return self.matmul(a, b)
 
     def call_np_matmul(self, e):
@@ -4080,12 +4087,21 @@ class FunctionEmitter:
 COMPILE_RECURSION_LIMIT = 20000
 
 
-def build_module(jitfn, argtypes, symbol):
+def build_module(jitfn, argtypes, symbol, numpy_scalars=frozenset()):
+    """The module text of `jitfn` for `argtypes`, and its result types; the
+    scalar arguments at the positions `numpy_scalars` are NumPy scalars
+    (strong), the others Python numbers where their types allow."""
     mb = ModuleBuilder()
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, COMPILE_RECURSION_LIMIT))
     try:
-        sym, rts, _ = mb.specialize(jitfn, argtypes, public=True, symbol=symbol)
+        params = list(inspect.signature(jitfn.py_func).parameters)
+        weak = None
+        if numpy_scalars:
+            weak = {p for k, (p, t) in enumerate(zip(params, argtypes))
+                    if k not in numpy_scalars and t in ("i1", "i64", "f64", C128)}
+        sym, rts, _ = mb.specialize(jitfn, argtypes, public=True, symbol=symbol,
+                                    weak_params=weak)
     except RecursionError:
         code = jitfn.py_func.__code__
         raise CompileError(f"{code.co_filename}:{code.co_firstlineno}: {jitfn.__name__} "

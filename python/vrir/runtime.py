@@ -21,7 +21,7 @@ import numpy as np
 
 from . import cache, compiler
 from .errors import CompileError
-from .types import ArrT, ELEM_TO_NP, C64, C128, is_complex
+from .types import ArrT, ELEM_TO_NP, C64, C128, NumPyScalarArg, is_complex
 
 FRONTEND_VERSION = "0.1.0-1"
 COMPILE_COUNT = 0  # compilations in this process (tests use it)
@@ -420,7 +420,11 @@ def compile_kernel(jitfn, argtypes, target="cpu"):
     sig_text = jitfn.py_func.__qualname__ + ":" + ",".join(map(str, argtypes))
     symbol = "vrir_" + "".join(c if c.isalnum() else "_" for c in jitfn.__name__) + "_" + \
         hashlib.sha1(sig_text.encode()).hexdigest()[:10]
-    text, rtypes = build_module(jitfn, argtypes, symbol)
+    # NumPy scalars of Python number types compile apart (NEP 50: strong);
+    # the kernel receives their element types
+    numpy_scalars = frozenset(k for k, t in enumerate(argtypes) if isinstance(t, NumPyScalarArg))
+    argtypes = tuple(t.elem if isinstance(t, NumPyScalarArg) else t for t in argtypes)
+    text, rtypes = build_module(jitfn, argtypes, symbol, numpy_scalars)
     eliminate = getattr(jitfn, "eliminate_checks", True)
     specialize = getattr(jitfn, "specialize", False)
     key = hashlib.sha256((FRONTEND_VERSION + compiler.identity() + "\n" + target + "\n" +

@@ -107,6 +107,31 @@ def describe_value(x):
     return type(x).__name__
 
 
+@dataclass(frozen=True)
+class NumPyScalarArg:
+    """The type of a NumPy scalar argument whose element type is also a
+    Python number's (np.float64, np.int64, np.bool_, np.complex128): a NumPy
+    scalar is strong under NEP 50, where a Python number is weak, so the two
+    compile apart. The kernel receives `elem`."""
+    elem: str
+
+    def __str__(self):
+        return f"numpy.{self.elem}"
+
+
+_NUMPY_SCALAR_ARGS = {}
+
+
+def numpy_scalar_arg(elem):
+    """The argument type of a NumPy scalar of element type `elem`."""
+    if elem not in ("i1", "i64", "f64", C128):
+        return elem  # no Python number has this type: strong anyway
+    t = _NUMPY_SCALAR_ARGS.get(elem)
+    if t is None:
+        t = _NUMPY_SCALAR_ARGS[elem] = NumPyScalarArg(elem)
+    return t
+
+
 # Array types of arguments, by (dtype, rank, layout): a call's signature is
 # looked up on every call, and building the dataclass costs more than this.
 _ARRAY_TYPES = {}
@@ -139,20 +164,20 @@ def arg_type(x):
             raise TypeError("vrir: array strides must be multiples of the element size")
         return _ARRAY_TYPES.setdefault((x.dtype, x.ndim, layout), ArrT(elem, x.ndim, layout))
     if isinstance(x, (bool, np.bool_)):
-        return "i1"
+        return "i1" if type(x) is bool else numpy_scalar_arg("i1")
     if isinstance(x, int) and not isinstance(x, np.generic):
         if not -(2**63) <= x < 2**63:
             raise TypeError(f"vrir: integer argument {x} does not fit in int64")
         return "i64"
-    if isinstance(x, float):
-        return "f64"
-    if isinstance(x, complex):
-        return C128
+    if isinstance(x, float):  # np.float64 too
+        return "f64" if type(x) is float else numpy_scalar_arg("f64")
+    if isinstance(x, complex):  # np.complex128 too
+        return C128 if type(x) is complex else numpy_scalar_arg(C128)
     if isinstance(x, np.generic):
         elem = NP_TO_ELEM.get(x.dtype)
         if elem is None:
             raise TypeError(f"vrir: unsupported scalar type {x.dtype}")
-        return elem
+        return numpy_scalar_arg(elem)
     raise TypeError(f"vrir: unsupported argument type {describe_value(x)} "
                     "(expected a NumPy array, int, float, complex, bool or NumPy scalar)")
 
@@ -234,6 +259,8 @@ def Array(elem, ndim, layout="A"):
 
 def spec_str(t):
     """A frontend type in signature notation."""
+    if isinstance(t, NumPyScalarArg):
+        return spec_str(t.elem)
     if isinstance(t, ArrT):
         dims = [":"] * t.rank
         if t.layout == "row_major":

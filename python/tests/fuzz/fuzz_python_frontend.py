@@ -52,10 +52,6 @@ Outcome classes (the parent prints counts per class):
                      negative int power where Python returned a float
                      (VRIR's documented rule: int ** int is an int, as for
                      NumPy integer scalars, which raise the same way)
-  deviation-weak     the documented NEP 50 deviation: np.float64/np.int64/
-                     np.bool_/np.complex128 arguments pass as Python numbers
-                     (the jit result equals the plain run's with those
-                     arguments made Python numbers)
   deviation-minmax   the builtin min()/max() of mixed types has the
                      arguments' promoted type (Python returns whichever
                      argument wins): the plain run with min/max promoting
@@ -108,7 +104,7 @@ PYDIR = os.path.dirname(os.path.dirname(HERE))  # python/
 ROOT = os.path.dirname(PYDIR)
 
 GOOD = {"ok", "ok-error", "unsupported", "plain-invalid", "skip-overflow"}
-NOTED = {"py-exc-divergence", "deviation-weak", "zero-division-rule",
+NOTED = {"py-exc-divergence", "zero-division-rule",
          "negative-shift-rule", "negative-power-rule", "deviation-minmax",
          "reduction-order"}
 
@@ -334,20 +330,6 @@ def _supported_arg(a):
     return isinstance(a, (bool, int, float, complex))
 
 
-def _pythonize(a):
-    """The argument as VRIR takes it: np.float64, np.int64, np.bool_ and
-    np.complex128 pass as Python numbers (weak); other NumPy scalars stay."""
-    if isinstance(a, np.bool_):
-        return bool(a)
-    if isinstance(a, np.int64):
-        return int(a)
-    if isinstance(a, np.float64):
-        return float(a)
-    if isinstance(a, np.complex128):
-        return complex(a)
-    return a
-
-
 def _promoting(builtin):
     """Builtin min/max as VRIR types them: the arguments' NEP 50 result type
     (Python returns whichever argument wins, so its type depends on values)."""
@@ -364,14 +346,12 @@ def _promoting(builtin):
 def _documented_deviation(mod, fn, got, args_j, case_path):
     """The class of a documented deviation that explains the jit result
     (which differs from the plain run's value or error), or None:
-    deviation-weak (np.float64/np.int64/np.bool_/np.complex128 arguments
-    pass as Python numbers), deviation-minmax (builtin min/max of mixed
-    types), reduction-order (a prange/pfor reduction reassociates: a float
-    sum can overflow to a different inf, or to nan)."""
-    runs = [("deviation-weak", [_pythonize(a) for a in mod.make_args()], {})]
+    deviation-minmax (builtin min/max of mixed types), reduction-order (a
+    prange/pfor reduction reassociates: a float sum can overflow to a
+    different inf, or to nan)."""
     import builtins
-    runs.append(("deviation-minmax", [_pythonize(a) for a in mod.make_args()],
-                 {"max": _promoting(builtins.max), "min": _promoting(builtins.min)}))
+    runs = [("deviation-minmax", mod.make_args(),
+             {"max": _promoting(builtins.max), "min": _promoting(builtins.min)})]
     for cls, args, patched in runs:
         saved = {k: vars(mod).get(k) for k in patched}
         for k, v in patched.items():
