@@ -875,3 +875,36 @@ def test_numpy_scalar_arguments_are_strong():
         assert [np.asarray(g).dtype for g in got] == [np.asarray(w).dtype for w in want], x
         for g, w in zip(got, want):
             np.testing.assert_allclose(g, w)
+
+
+@vrir.jit
+def prange_modulo(done, every):
+    for i in vrir.prange(done.shape[0]):
+        done[i + (every if i > 0 and i % every == 0 else 0)] = 1.0
+
+
+def test_division_by_zero_in_prange_raises():
+    # the frontend left its checks out of parallel loops: i % 0 was a SIGFPE
+    # that killed the process (case s6_00115)
+    with pytest.raises(ZeroDivisionError):
+        prange_modulo(np.zeros(100), 0)
+    d = np.zeros(100)
+    prange_modulo(d, 200)
+    assert d.sum() == 100
+
+
+@vrir.jit
+def int64_min():
+    return -9223372036854775808
+
+
+@vrir.jit
+def negated_int64_min():
+    return --9223372036854775808
+
+
+def test_integer_constants_beyond_int64_are_refused():
+    # --9223372036854775808 wrapped to -2**63 silently (case s6_00903)
+    assert int64_min() == -2**63
+    with pytest.raises(vrir.CompileError, match="does not fit in int64"):
+        negated_int64_min()

@@ -446,10 +446,15 @@ class FunctionEmitter:
 
     def error_if(self, cond, exc, msg):
         """At run time, raise the Python exception `exc` (a name that
-        runtime.py maps) with `msg` when the i1 `cond` holds. Inside a
-        parallel loop an error cannot unwind (the check is left out there)."""
-        if self.scope.kind == "pfor":
-            return
+        runtime.py maps) with `msg` when the i1 `cond` holds. In a parallel
+        loop on the CPU the error stops the loop and is raised once after
+        it (vrir-parallel-error-scopes); GPU kernels cannot raise (the check
+        is left out there)."""
+        scope = self.scope
+        while scope is not None:
+            if scope.kind == "gpu":
+                return
+            scope = scope.parent
         if cond.const is not None:
             if not cond.const:
                 return
@@ -491,6 +496,7 @@ class FunctionEmitter:
         if isinstance(value, (bool, np.bool_)):
             v = self.const(bool(value), "i1")
         elif isinstance(value, (int, np.integer)) and not isinstance(value, np.generic):
+            self.check_int64(int(value), "the integer constant")
             v = self.const(int(value), "i64")
         elif isinstance(value, float) and not isinstance(value, np.generic):
             v = self.const(value, "f64")
@@ -504,6 +510,12 @@ class FunctionEmitter:
             return None
         v.weak = True
         return v
+
+    def check_int64(self, value, what):
+        """A Python int known while compiling must be an int64: Python's
+        value beyond it would silently wrap at run time."""
+        if not -2**63 <= value < 2**63:
+            self.error(f"{what} {value} does not fit in int64 (VRIR's integers are 64-bit)")
 
     def index(self, v):
         """An integer scalar as an `index` ssa."""
@@ -1685,6 +1697,9 @@ class FunctionEmitter:
         return self.binop(op, self.expr(e.left), self.expr(e.right))
 
     def expr_UnaryOp(self, e):
+        if isinstance(e.op, ast.USub) and isinstance(e.operand, ast.Constant) \
+                and type(e.operand.value) is int and e.operand.value == 2**63:
+            return self.pyconst(-2**63)  # the literal -9223372036854775808
         if isinstance(e.op, ast.Not) and isinstance(e.operand, ast.BoolOp):
             v = self.condition(e.operand)
         else:
@@ -1722,6 +1737,8 @@ class FunctionEmitter:
                 r = self.op(f"arith.subi {z.ssa}, {v.ssa} : {v.ty}", v.ty)
             r.weak = v.weak
             if v.const is not None:
+                if not is_complex(v.ty) and not isinstance(v.const, float):
+                    self.check_int64(-v.const, "the constant")
                 r.const = -v.const
             return r
         if isinstance(e.op, ast.Invert):
@@ -2117,6 +2134,8 @@ class FunctionEmitter:
             val = {"add": lambda: x + y, "sub": lambda: x - y, "mul": lambda: x * y,
                    "floordiv": lambda: x // y if y else None,
                    "mod": lambda: x % y if y else None}.get(op, lambda: None)()
+            if val is not None and elem == "i64":
+                self.check_int64(val, "the constant")
             if val is not None and -2**(bits(elem) - 1) <= val < 2**(bits(elem) - 1):
                 r.const = val
         return r
