@@ -9,10 +9,12 @@
 using namespace vrir;
 
 int64_t NpyArray::numElements() const {
-  int64_t count = 1;
+  // Wrapping arithmetic: a header's shape can overflow (byteSize is what
+  // validates it); signed overflow would be undefined behaviour.
+  uint64_t count = 1;
   for (int64_t size : shape)
-    count *= size;
-  return count;
+    count *= static_cast<uint64_t>(size);
+  return static_cast<int64_t>(count);
 }
 
 size_t NpyArray::elementSize(llvm::StringRef dtype) {
