@@ -42,9 +42,16 @@ bool nothingWritesBetween(Operation *producer, Operation *consumer) {
     if (isMemoryEffectFree(op))
       continue;
     auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-    if (!effects || effects.hasEffect<MemoryEffects::Write>() ||
-        effects.hasEffect<MemoryEffects::Free>())
+    if (!effects)
       return false;
+    // An op that may raise does not stop fusion: the fused expression may
+    // raise its own error after another's, never compute a wrong value.
+    SmallVector<MemoryEffects::EffectInstance> instances;
+    effects.getEffects(instances);
+    for (const MemoryEffects::EffectInstance &effect : instances)
+      if (isa<MemoryEffects::Write, MemoryEffects::Free>(effect.getEffect()) &&
+          !isErrorStateEffect(effect))
+        return false;
   }
   return true;
 }

@@ -9,6 +9,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
@@ -189,6 +190,27 @@ static void getArrayValueEffects(
     effects.emplace_back(MemoryEffects::Write::get(), result,
                          SideEffects::DefaultResource::get());
   }
+}
+
+/// Declares that the op may raise a run-time error (see ErrorStateResource).
+static void addMayRaiseEffect(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Write::get(), ErrorStateResource::get());
+}
+
+bool vrir::isErrorStateEffect(const MemoryEffects::EffectInstance &effect) {
+  return isa<ErrorStateResource>(effect.getResource());
+}
+
+/// Whether the array operands of an element-wise op may fail to broadcast:
+/// two different arrays of rank 1 or more (sizes are run-time values).
+static bool mayFailToBroadcast(Operation *op) {
+  SmallPtrSet<Value, 4> arrays;
+  for (Value operand : op->getOperands())
+    if (getRankOf(operand.getType()) > 0)
+      arrays.insert(operand);
+  return arrays.size() > 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -522,11 +544,38 @@ LogicalResult SliceOp::verify() {
   return success();
 }
 
+/// Whether a slice may raise: a checked integer index, a checked range
+/// without NumPy's clipping, or a step that may be zero.
+static bool sliceMayRaise(SliceOp op) {
+  for (auto [position, index] : llvm::enumerate(op.getIndices())) {
+    IndexFlags flags = flagsAt(op.getIndexFlags(), position);
+    bool checked = bitEnumContainsAny(flags, IndexFlags::CheckLower |
+                                                 IndexFlags::CheckUpper);
+    if (!isa<RangeType>(index.getType())) {
+      if (checked)
+        return true;
+      continue;
+    }
+    auto range = index.getDefiningOp<RangeOp>();
+    if (!range ||
+        (checked && !bitEnumContainsAny(flags, IndexFlags::WrapNegative)))
+      return true;
+    std::optional<int64_t> step = range.getStep()
+                                      ? getConstantIntValue(range.getStep())
+                                      : std::optional<int64_t>(1);
+    if (!step || *step == 0)
+      return true;
+  }
+  return false;
+}
+
 void SliceOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
   effects.emplace_back(MemoryEffects::Read::get(), &getArrayMutable(),
                        SideEffects::DefaultResource::get());
+  if (sliceMayRaise(*this))
+    addMayRaiseEffect(effects);
   if (getCopy()) {
     effects.emplace_back(MemoryEffects::Allocate::get(),
                          llvm::cast<OpResult>(getResult()),
@@ -664,6 +713,9 @@ void ReshapeOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
   getViewEffects(getArrayMutable(), effects);
+  // Only `reshape(-1)` (ravel) cannot fail the size checks.
+  if (getSizes().size() != 1 || getConstantIntValue(getSizes()[0]) != -1)
+    addMayRaiseEffect(effects);
   if (getArray().getType().getLayout() == Layout::RowMajor)
     return;
   // May copy (a new array), so that two reshapes are never merged.
@@ -757,16 +809,29 @@ LogicalResult ScatterOp::verify() {
     getArrayValueEffects(getOperation(), effects);                             \
   }
 VRIR_ARRAY_VALUE_EFFECTS(UnaryOp)
-VRIR_ARRAY_VALUE_EFFECTS(BinaryOp)
-VRIR_ARRAY_VALUE_EFFECTS(CmpOp)
-VRIR_ARRAY_VALUE_EFFECTS(SelectOp)
 VRIR_ARRAY_VALUE_EFFECTS(CastOp)
 VRIR_ARRAY_VALUE_EFFECTS(CopyOp)
-VRIR_ARRAY_VALUE_EFFECTS(MatmulOp)
-VRIR_ARRAY_VALUE_EFFECTS(MatvecOp)
 VRIR_ARRAY_VALUE_EFFECTS(TransposeOp)
-VRIR_ARRAY_VALUE_EFFECTS(ReduceOp)
 #undef VRIR_ARRAY_VALUE_EFFECTS
+
+// Ops that may also raise: a broadcast or inner-dimension mismatch, the
+// minimum or maximum of nothing.
+#define VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(OP, MAY_RAISE)                     \
+  void OP::getEffects(                                                         \
+      SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>      \
+          &effects) {                                                          \
+    getArrayValueEffects(getOperation(), effects);                             \
+    if (MAY_RAISE)                                                             \
+      addMayRaiseEffect(effects);                                              \
+  }
+VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(BinaryOp, mayFailToBroadcast(*this))
+VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(CmpOp, mayFailToBroadcast(*this))
+VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(SelectOp, mayFailToBroadcast(*this))
+VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(MatmulOp, true)
+VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(MatvecOp, true)
+VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(ReduceOp, getKind() == ReduceKind::Min ||
+                                                  getKind() == ReduceKind::Max)
+#undef VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF
 
 LogicalResult UnaryOp::verify() {
   Type operandType = getOperand().getType();
@@ -1584,6 +1649,8 @@ void MapOp::getEffects(
         &effects) {
   // The body is free of effects (verified): only the arrays count.
   getArrayValueEffects(getOperation(), effects);
+  if (mayFailToBroadcast(*this))
+    addMayRaiseEffect(effects);
 }
 
 Value MapOp::getYieldedValue() {

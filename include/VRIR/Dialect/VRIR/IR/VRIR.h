@@ -83,6 +83,19 @@ struct ElementAccess {
   void setFlags(ArrayRef<IndexFlags> newFlags);
 };
 
+/// The run-time error state, as a side-effect resource. An op that may raise
+/// an error (operand shapes that do not broadcast, an index out of bounds, a
+/// reshape to the wrong size) declares a write of it, so that it is kept when
+/// its result is unused: NumPy raises whether or not the result is used.
+struct ErrorStateResource
+    : public SideEffects::Resource::Base<ErrorStateResource> {
+  StringRef getName() final { return "vrir.error_state"; }
+};
+
+/// Whether `effect` is the write of the error state an op that may raise
+/// declares (not an access to memory).
+bool isErrorStateEffect(const MemoryEffects::EffectInstance &effect);
+
 /// Where the size of dimension `dim` of `array` comes from: an allocation's
 /// size operand (`size`), a constant (`constant`, an inserted unit
 /// dimension), or a dimension of another array whose shape `array` keeps or
