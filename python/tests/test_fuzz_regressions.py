@@ -908,3 +908,100 @@ def test_integer_constants_beyond_int64_are_refused():
     assert int64_min() == -2**63
     with pytest.raises(vrir.CompileError, match="does not fit in int64"):
         negated_int64_min()
+
+
+@vrir.jit
+def negate_flag(p):
+    return -p
+
+
+@vrir.jit
+def plus_flag(p):
+    return +p
+
+
+def test_sign_of_a_numpy_bool_is_refused():
+    # -np.bool_(False) gave 0; NumPy raises TypeError (case s4_02346)
+    with pytest.raises(vrir.CompileError, match="'-' of an np.bool_"):
+        negate_flag(np.bool_(False))
+    with pytest.raises(vrir.CompileError, match="'\\+' of an np.bool_"):
+        plus_flag(np.bool_(True))
+    # Python's bools are ints: -True is -1, +True is 1
+    assert negate_flag(True) == -1 and type(negate_flag(True)) is int
+    assert plus_flag(True) == 1
+
+
+@vrir.jit
+def unused_sum(A, v):
+    F = A + v[:0]
+    return A.sum()
+
+
+@vrir.jit
+def unused_product(A, B):
+    C = A @ B
+    return 1.0
+
+
+@vrir.jit
+def unused_row(A, i):
+    r = A[i, :]
+    return 1.0
+
+
+@vrir.jit
+def unused_reshape(A):
+    R = A.reshape(3, 7)
+    return 1.0
+
+
+@vrir.jit
+def unused_minimum(A):
+    m = A[:0].min()
+    return 1.0
+
+
+def test_unused_expressions_still_raise():
+    # F = A + v[:0] with F unused raised nothing: element-wise ops were
+    # pure, so DCE erased them with their broadcast check (case s4_00460)
+    A = np.ones(4)
+    with pytest.raises(ValueError):
+        unused_sum(A, np.ones(3))
+    assert unused_sum(np.ones(1), np.ones(3)) == 1.0  # (0,) broadcasts with (1,)
+    with pytest.raises(ValueError):
+        unused_product(np.ones((2, 3)), np.ones((2, 3)))
+    assert unused_product(np.ones((2, 3)), np.ones((3, 2))) == 1.0
+    with pytest.raises(IndexError):
+        unused_row(np.ones((2, 3)), 5)
+    assert unused_row(np.ones((2, 3)), 1) == 1.0
+    with pytest.raises(ValueError):
+        unused_reshape(np.ones(20))
+    assert unused_reshape(np.ones(21)) == 1.0
+    with pytest.raises(ValueError):
+        unused_minimum(np.ones(3))
+
+
+def test_zero_divisor_in_a_gpu_section_on_the_cpu(tmp_path):
+    # The frontend leaves its checks out of GPU sections (a kernel cannot
+    # raise), and the CPU target runs them inline: i // 0 and a zero range
+    # step reached arith.divsi/divui and killed the process with SIGFPE.
+    # There, like NumPy's arrays, x // 0 and x % 0 are 0, and a zero step
+    # runs nothing.
+    rc, out, err = run_isolated(tmp_path, """
+        @vrir.jit
+        def divide(a, d, s):
+            with vrir.gpu():
+                for i in vrir.prange(0, a.shape[0], s):
+                    t = 0
+                    for k in range(0, 4, s):
+                        t += k
+                    a[i] = a[i] // d + a[i] % d + t
+            return a
+
+        a = np.arange(-5, 9)
+        print(divide(a.copy(), 3, 1).tolist() == (a // 3 + a % 3 + 6).tolist(),
+              divide(a.copy(), 0, 1).tolist() == [6] * 14,
+              divide(a.copy(), 3, 0).tolist() == a.tolist())
+    """)
+    assert rc == 0, err
+    assert out.split() == ["True", "True", "True"]

@@ -233,3 +233,22 @@ def test_out_of_device_memory_runs_on_the_cpu(target, tmp_path):
                          text=True)
     assert run.returncode != 0
     assert "out of device memory" in run.stderr
+
+
+def gpu_divide(a, d, s):
+    with vrir.gpu():
+        for i in vrir.prange(0, a.shape[0], s):
+            a[i] = a[i] // d + a[i] % d
+    return a
+
+
+def test_zero_divisor_and_step_in_a_kernel(target):
+    # A kernel cannot raise: an integer divisor of zero gives NumPy's
+    # array result (0) and a zero range step runs nothing, on every target
+    # (the CPU target runs the section inline: tested in a subprocess in
+    # test_fuzz_regressions.py, as it was a SIGFPE there).
+    f = on(target, gpu_divide)
+    a = np.arange(-5, 9)
+    assert np.array_equal(f(a.copy(), 3, 1), a // 3 + a % 3)
+    assert np.array_equal(f(a.copy(), 0, 1), np.zeros_like(a))
+    assert np.array_equal(f(a.copy(), 3, 0), a)

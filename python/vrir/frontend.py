@@ -21,8 +21,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .errors import CompileError
-from .types import (ArrT, TupT, SCALARS, NP_TO_ELEM, ELEM_TO_NP, C64, C128, mlir_type, kind,
-                    bits, promote_strong, promote_weak, is_float, is_complex,
+from .types import (ArrT, TupT, SCALARS, PYTHON_NUMBER_TYPES, NP_TO_ELEM, ELEM_TO_NP,
+                    C64, C128, mlir_type, kind, bits, promote_strong, promote_weak, is_float, is_complex,
                     real_of)
 
 NEG = "#vrir.index<lower|upper|negative>"
@@ -450,11 +450,8 @@ class FunctionEmitter:
         loop on the CPU the error stops the loop and is raised once after
         it (vrir-parallel-error-scopes); GPU kernels cannot raise (the check
         is left out there)."""
-        scope = self.scope
-        while scope is not None:
-            if scope.kind == "gpu":
-                return
-            scope = scope.parent
+        if self.in_gpu_section():
+            return
         if cond.const is not None:
             if not cond.const:
                 return
@@ -466,6 +463,14 @@ class FunctionEmitter:
         self.emit(f"llvm.call @vrir_rt_error({p.ssa}) : (!llvm.ptr) -> ()")
         self.br(ok)
         self.start_block(ok)
+
+    def in_gpu_section(self):
+        scope = self.scope
+        while scope is not None:
+            if scope.kind == "gpu":
+                return True
+            scope = scope.parent
+        return False
 
     def error_if_zero(self, v, exc, msg):
         if v.const is not None and v.const != 0:
@@ -745,9 +750,7 @@ class FunctionEmitter:
                               "associated with a value")
             v = self.read_var(name, ty)
             if v is not None:
-                if v.is_scalar:
-                    v.weak = self.var_weak.get(name, False)
-                return v
+                return self.weak(v, self.var_weak.get(name, False))
         if name in self.local_names:
             self.error(f"variable '{name}' is used before it is assigned", node)
         return self.global_value(name, node)
@@ -842,7 +845,7 @@ class FunctionEmitter:
                 # float32 comes from NumPy; np.float64 passes as a float)
                 self.var_weak.setdefault(
                     p, p in self.weak_params if self.weak_params is not None
-                    else t in ("i1", "i64", "f64", C128))
+                    else t in PYTHON_NUMBER_TYPES)
             vt = self.var_types[p]
             self.cur = fd
             self.write_var(p, self.convert(V(t, ssa), vt), vt)
@@ -1304,6 +1307,15 @@ class FunctionEmitter:
             if args[2].const == 0:
                 self.error("range() step must not be zero")
             self.error_if_zero(args[2], "ValueError", "range() arg 3 must not be zero")
+            if self.in_gpu_section() and args[2].const is None:
+                # A kernel cannot raise: there a zero step is an empty range
+                # (a division by it, for the trip count, traps on CPUs).
+                start, stop, step = args
+                zero = self.cmp_scalar("eq", step, self.const(0, "i64"))
+                one = self.const(1, "i64")
+                stop = self.op(f"arith.select {zero.ssa}, {start.ssa}, {stop.ssa} : i64", "i64")
+                step = self.op(f"arith.select {zero.ssa}, {one.ssa}, {step.ssa} : i64", "i64")
+                return start, stop, step
             return args
         self.error("range() takes 1 to 3 arguments")
 
@@ -1441,8 +1453,6 @@ class FunctionEmitter:
         return "\n".join(indent + l if not l.startswith("^") else l for l in body)
 
     def for_parallel(self, s, call, form):
-        if self.scope.kind == "gpu" and False:
-            pass
         if form == "prange":
             start, stop, step = self.range_args(call)
             r = self.op(f"vrir.range {self.index(start)} to {self.index(stop)} step {self.index(step)}", "range")
@@ -1708,6 +1718,8 @@ class FunctionEmitter:
             if v.is_array and v.ty.elem == "i1":
                 self.error("'+' of a boolean array (NumPy raises TypeError)")
             if not v.is_array and v.kind is None and v.ty == "i1":
+                if not v.weak:
+                    self.error("'+' of an np.bool_ (NumPy raises TypeError)")
                 return self.cast(v, "i64")  # +True is the int 1
             # +A is a new array in NumPy (np.positive), not A itself
             return self.copy(v) if v.is_array else v
@@ -1727,6 +1739,8 @@ class FunctionEmitter:
                                ArrT(v.ty.elem, v.ty.rank))
             self.need_scalar(v)
             if v.ty == "i1":
+                if not v.weak:
+                    self.error("'-' of an np.bool_ (NumPy raises TypeError; use ~ or not)")
                 v = self.cast(v, "i64")
             if is_complex(v.ty):
                 r = self.op(f"vrir.unary neg {v.ssa} : {v.ty} -> {v.ty}", v.ty)
@@ -2054,8 +2068,7 @@ class FunctionEmitter:
                 # empty array
                 z = self.const(0, b.ty)
                 negative = self.cmp_scalar("lt", self.cast(b, elem), self.cast(z, elem))
-                n = self.from_index(self.op(f"vrir.numel {a.ssa} : {a.ty.mlir()}", "index").ssa)
-                nonempty = self.cmp_scalar("ne", n, self.const(0, "i64"))
+                nonempty = self.is_nonempty(a)
                 self.error_if(self.op(f"arith.andi {negative.ssa}, {nonempty.ssa} : i1", "i1"),
                               "ValueError", "Integers to negative integer powers are not allowed.")
             elif b.is_array and b.ty.elem != "i1":
@@ -2066,8 +2079,7 @@ class FunctionEmitter:
                                         None)
                 some = self.cmp_scalar("gt", negatives, self.const(0, "i64"))
                 if a.is_array:
-                    n = self.from_index(self.op(f"vrir.numel {a.ssa} : {a.ty.mlir()}", "index").ssa)
-                    nonempty = self.cmp_scalar("ne", n, self.const(0, "i64"))
+                    nonempty = self.is_nonempty(a)
                     some = self.op(f"arith.andi {some.ssa}, {nonempty.ssa} : i1", "i1")
                 self.error_if(some, "ValueError",
                               "Integers to negative integer powers are not allowed.")
@@ -2212,6 +2224,11 @@ class FunctionEmitter:
         r.weak = weak and not arr
         return r
 
+    def is_nonempty(self, array):
+        """An i1: whether `array` has any element."""
+        n = self.from_index(self.op(f"vrir.numel {array.ssa} : {array.ty.mlir()}", "index").ssa)
+        return self.cmp_scalar("ne", n, self.const(0, "i64"))
+
     def int_floordiv_mod(self, op, a, b, elem):
         """Scalar integer // and %. VRIR's rule for a zero divisor is
         Python's, ZeroDivisionError, also for NumPy integer scalars (where
@@ -2219,12 +2236,19 @@ class FunctionEmitter:
         -1 wraps to MIN, as in NumPy, rather than reach arith.divsi, where it
         is undefined."""
         self.error_if_zero(b, "ZeroDivisionError", "integer division or modulo by zero")
-        if b.const is not None and b.const != -1:
+        # A GPU section cannot raise: there a zero divisor gives NumPy's
+        # array result, 0, rather than reach arith.divsi (a trap on CPUs).
+        is_zero = None
+        if self.in_gpu_section() and b.const in (None, 0):
+            is_zero = self.cmp_scalar("eq", b, self.const(0, elem))
+        if b.const is not None and b.const not in (-1, 0):
             divisor, is_minus_one = b, None
         else:
             one, minus_one = self.const(1, elem), self.const(-1, elem)
             is_minus_one = self.cmp_scalar("eq", b, minus_one)
-            divisor = self.op(f"arith.select {is_minus_one.ssa}, {one.ssa}, {b.ssa} : {elem}", elem)
+            unsafe = is_minus_one if is_zero is None else \
+                self.op(f"arith.ori {is_minus_one.ssa}, {is_zero.ssa} : i1", "i1")
+            divisor = self.op(f"arith.select {unsafe.ssa}, {one.ssa}, {b.ssa} : {elem}", elem)
         q = self.op(f"arith.divsi {a.ssa}, {divisor.ssa} : {elem}", elem)
         rm = self.op(f"arith.remsi {a.ssa}, {divisor.ssa} : {elem}", elem)
         adj = self.needs_adjust(rm, divisor, elem)
@@ -2240,7 +2264,10 @@ class FunctionEmitter:
         zero = self.const(0, elem)
         special = self.op(f"arith.subi {zero.ssa}, {a.ssa} : {elem}", elem) \
             if op == "floordiv" else zero
-        return self.op(f"arith.select {is_minus_one.ssa}, {special.ssa}, {r.ssa} : {elem}", elem)
+        r = self.op(f"arith.select {is_minus_one.ssa}, {special.ssa}, {r.ssa} : {elem}", elem)
+        if is_zero is None:
+            return r
+        return self.op(f"arith.select {is_zero.ssa}, {zero.ssa}, {r.ssa} : {elem}", elem)
 
     def needs_adjust(self, r, b, elem):
         """(r != 0) and ((r < 0) != (b < 0)): floor-division correction."""
@@ -4118,7 +4145,7 @@ def build_module(jitfn, argtypes, symbol, numpy_scalars=frozenset()):
         weak = None
         if numpy_scalars:
             weak = {p for k, (p, t) in enumerate(zip(params, argtypes))
-                    if k not in numpy_scalars and t in ("i1", "i64", "f64", C128)}
+                    if k not in numpy_scalars and t in PYTHON_NUMBER_TYPES}
         sym, rts, _ = mb.specialize(jitfn, argtypes, public=True, symbol=symbol,
                                     weak_params=weak)
     except RecursionError:

@@ -122,9 +122,14 @@ class NumPyScalarArg:
 _NUMPY_SCALAR_ARGS = {}
 
 
+# The element types a Python number (bool, int, float, complex) has: a
+# scalar argument of one of them is weak (NEP 50) unless it is a NumPy scalar.
+PYTHON_NUMBER_TYPES = ("i1", "i64", "f64", C128)
+
+
 def numpy_scalar_arg(elem):
     """The argument type of a NumPy scalar of element type `elem`."""
-    if elem not in ("i1", "i64", "f64", C128):
+    if elem not in PYTHON_NUMBER_TYPES:
         return elem  # no Python number has this type: strong anyway
     t = _NUMPY_SCALAR_ARGS.get(elem)
     if t is None:

@@ -350,29 +350,34 @@ def _documented_deviation(mod, fn, got, args_j, case_path):
     prange/pfor reduction reassociates: a float sum can overflow to a
     different inf, or to nan)."""
     import builtins
-    runs = [("deviation-minmax", mod.make_args(),
-             {"max": _promoting(builtins.max), "min": _promoting(builtins.min)})]
-    for cls, args, patched in runs:
-        saved = {k: vars(mod).get(k) for k in patched}
-        for k, v in patched.items():
-            setattr(mod, k, v)
-        try:
-            alt, aexc = _plain_run(mod, fn, args)
-        finally:
-            for k, v in saved.items():
-                if v is None:
-                    delattr(mod, k)
-                else:
-                    setattr(mod, k, v)
-        if aexc is None and compare(got, alt) is None and all(
-                compare(x, y) is None for x, y in zip(args_j, args)
-                if isinstance(y, np.ndarray)):
-            return cls
+    if _matches_with_patched_builtins(mod, fn, got, args_j, {
+            "max": _promoting(builtins.max), "min": _promoting(builtins.min)}):
+        return "deviation-minmax"
     with open(case_path) as f:
         src = f.read()
     if ("prange" in src or "pfor" in src) and _has_nonfinite(got):
         return "reduction-order"
     return None
+
+
+def _matches_with_patched_builtins(mod, fn, got, args_j, patched):
+    """Whether the plain function, rerun on fresh arguments with the module
+    globals `patched` replaced, returns `got` and leaves the arrays as the
+    jit run did."""
+    args = mod.make_args()
+    saved = {k: vars(mod).get(k) for k in patched}
+    for k, v in patched.items():
+        setattr(mod, k, v)
+    try:
+        alt, aexc = _plain_run(mod, fn, args)
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                delattr(mod, k)
+            else:
+                setattr(mod, k, v)
+    return aexc is None and compare(got, alt) is None and all(
+        compare(x, y) is None for x, y in zip(args_j, args) if isinstance(y, np.ndarray))
 
 
 def _has_nonfinite(x):
