@@ -71,7 +71,8 @@ bool isLibraryOp(Operation *op) {
 /// A vector operation in the sense of 6.2.1: an array library op, a gather
 /// or a scatter, on arrays.
 bool isVectorOp(Operation *op) {
-  if (!isLibraryOp(op) && !isa<GatherOp, ScatterOp, StoreSliceOp>(op))
+  if (!isLibraryOp(op) &&
+      !isa<GatherOp, ScatterOp, StoreSliceOp, StoreMapOp>(op))
     return false;
   return llvm::any_of(op->getOperands(), isArray) ||
          llvm::any_of(op->getResults(), isArray);
@@ -340,7 +341,7 @@ bool RegionDetector::transfer(Operation *op, CriticalSets &facts) {
   // Opaque computations: their results are unknown ahead of time.
   if (isa<CallOpInterface, AllocaOp, ReadOp, WriteOp>(op))
     return false;
-  if (op->getNumRegions() != 0 && !isa<MapOp>(op))
+  if (op->getNumRegions() != 0 && !isa<MapOp, StoreMapOp>(op))
     return false;
 
   // Ranges and domains are scalar-like: their bounds decide iteration
@@ -436,6 +437,16 @@ bool RegionDetector::transfer(Operation *op, CriticalSets &facts) {
     if (isArray(storeSlice.getValue()))
       facts.shapes.insert(storeSlice.getValue());
     addScalars(storeSlice.getIndices());
+    return true;
+  }
+  if (auto storeMap = dyn_cast<StoreMapOp>(op)) {
+    if (hasGrowth(storeMap.getIndexFlagsAttr()))
+      return false;
+    facts.shapes.insert(storeMap.getArray());
+    for (Value input : storeMap.getInputs())
+      if (isArray(input))
+        facts.shapes.insert(input);
+    addScalars(storeMap.getIndices());
     return true;
   }
   if (isLibraryOp(op)) {

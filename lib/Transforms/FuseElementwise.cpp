@@ -34,6 +34,27 @@ bool isElementwise(Operation *op) {
          op->getNumResults() == 1 && isa<ArrayType>(op->getResult(0).getType());
 }
 
+/// A map that reduces its elements to a scalar.
+bool isReducingMap(Operation *op) {
+  auto map = dyn_cast<MapOp>(op);
+  return map && map.getReduce();
+}
+
+/// The rank of the elements `consumer` computes: its result's, the rank of
+/// a reduction's operand, or for a reducing map the largest input rank.
+unsigned getIterationRank(Operation *consumer) {
+  if (auto reduce = dyn_cast<ReduceOp>(consumer))
+    return reduce.getOperand().getType().getRank();
+  if (auto store = dyn_cast<StoreSliceOp>(consumer))
+    return getRankOf(store.getValue().getType());
+  if (!isReducingMap(consumer))
+    return cast<ArrayType>(consumer->getResult(0).getType()).getRank();
+  unsigned rank = 0;
+  for (Type type : consumer->getOperandTypes())
+    rank = std::max(rank, getRankOf(type));
+  return rank;
+}
+
 /// True if no op strictly between `producer` and `consumer` (in one block)
 /// may write or free memory the producer's inputs could live in.
 bool nothingWritesBetween(Operation *producer, Operation *consumer) {
@@ -62,8 +83,7 @@ Operation *getFusableProducer(Value value, Operation *consumer) {
   if (!producer || !isElementwise(producer) || !value.hasOneUse() ||
       producer->getBlock() != consumer->getBlock())
     return nullptr;
-  auto consumerType = cast<ArrayType>(consumer->getResult(0).getType());
-  if (cast<ArrayType>(value.getType()).getRank() != consumerType.getRank())
+  if (cast<ArrayType>(value.getType()).getRank() != getIterationRank(consumer))
     return nullptr;
   if (!nothingWritesBetween(producer, consumer))
     return nullptr;
@@ -91,7 +111,7 @@ struct FuseProducersIntoMap : public RewritePattern {
 
   LogicalResult matchAndRewrite(Operation *consumer,
                                 PatternRewriter &rewriter) const override {
-    if (!isElementwise(consumer))
+    if (!isElementwise(consumer) && !isReducingMap(consumer))
       return failure();
     SmallVector<Operation *> producers;
     for (Value operand : consumer->getOperands())
@@ -119,7 +139,12 @@ struct FuseProducersIntoMap : public RewritePattern {
 
     Location loc = consumer->getLoc();
     Type resultType = consumer->getResult(0).getType();
-    auto map = MapOp::create(rewriter, loc, resultType, inputs);
+    std::optional<ReduceKind> reduce;
+    if (auto consumerMap = dyn_cast<MapOp>(consumer))
+      reduce = consumerMap.getReduce();
+    auto map = MapOp::create(rewriter, loc, resultType, inputs,
+                             reduce ? ReduceKindAttr::get(getContext(), *reduce)
+                                    : ReduceKindAttr());
     Block *body = rewriter.createBlock(&map.getBody());
     for (Value input : inputs)
       body->addArgument(getElementTypeOf(input.getType()), input.getLoc());
@@ -150,12 +175,98 @@ struct FuseProducersIntoMap : public RewritePattern {
   }
 };
 
+/// A whole-array reduction of an element-wise op's result becomes a
+/// reducing map over that op's inputs: `np.dot(x[:k], y[:k])` or
+/// `np.sum(a * b)` is one loop that stores no element.
+struct FuseIntoReduction : public OpRewritePattern<ReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ReduceOp reduce,
+                                PatternRewriter &rewriter) const override {
+    ArrayType operandType = reduce.getOperand().getType();
+    if (reduce.getAxis() && operandType.getRank() > 1)
+      return rewriter.notifyMatchFailure(reduce, "reduces one axis");
+    Operation *producer = getFusableProducer(reduce.getOperand(), reduce);
+    if (!producer)
+      return rewriter.notifyMatchFailure(reduce, "no fusable producer");
+    SmallVector<Value> inputs;
+    for (Value input : producer->getOperands())
+      if (!llvm::is_contained(inputs, input))
+        inputs.push_back(input);
+    Location loc = reduce.getLoc();
+    auto map =
+        MapOp::create(rewriter, loc, reduce.getType(), inputs,
+                      ReduceKindAttr::get(getContext(), reduce.getKind()));
+    Block *body = rewriter.createBlock(&map.getBody());
+    for (Value input : inputs)
+      body->addArgument(getElementTypeOf(input.getType()), input.getLoc());
+    SmallVector<Value> elements;
+    for (Value operand : producer->getOperands())
+      elements.push_back(
+          body->getArgument(llvm::find(inputs, operand) - inputs.begin()));
+    YieldOp::create(rewriter, loc,
+                    emitScalarForm(rewriter, producer, elements));
+    rewriter.replaceOp(reduce, map.getResult());
+    rewriter.eraseOp(producer);
+    return success();
+  }
+};
+
+/// A slice assignment of an element-wise op's result becomes a store_map:
+/// the elements go straight into the slice (`C[i, :k] += x * A[:k, j]` is
+/// one loop, no temporary array). Applied once the expression trees are
+/// whole maps.
+struct FuseIntoSliceAssignment : public OpRewritePattern<StoreSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(StoreSliceOp store,
+                                PatternRewriter &rewriter) const override {
+    if (!isa<ArrayType>(store.getValue().getType()))
+      return rewriter.notifyMatchFailure(store, "assigns a scalar");
+    // GPU sections map slice assignments to kernels as copies.
+    if (store->getParentOfType<GpuSectionOp>())
+      return rewriter.notifyMatchFailure(store, "in a GPU section");
+    Operation *producer = getFusableProducer(store.getValue(), store);
+    if (!producer)
+      return rewriter.notifyMatchFailure(store, "no fusable producer");
+    SmallVector<Value> inputs;
+    for (Value input : producer->getOperands())
+      if (!llvm::is_contained(inputs, input))
+        inputs.push_back(input);
+    if (llvm::none_of(inputs, [](Value input) {
+          return isa<ArrayType>(input.getType());
+        }))
+      return rewriter.notifyMatchFailure(store, "no array input");
+    Location loc = store.getLoc();
+    auto fused =
+        StoreMapOp::create(rewriter, loc, inputs, store.getArray(),
+                           store.getIndices(), store.getIndexFlagsAttr());
+    Block *body = rewriter.createBlock(&fused.getBody());
+    for (Value input : inputs)
+      body->addArgument(getElementTypeOf(input.getType()), input.getLoc());
+    SmallVector<Value> elements;
+    for (Value operand : producer->getOperands())
+      elements.push_back(
+          body->getArgument(llvm::find(inputs, operand) - inputs.begin()));
+    // (The verifier makes the value's element type the array's.)
+    YieldOp::create(rewriter, loc,
+                    emitScalarForm(rewriter, producer, elements));
+    rewriter.eraseOp(store);
+    rewriter.eraseOp(producer);
+    return success();
+  }
+};
+
 struct FuseElementwisePass
     : public vrir::impl::FuseElementwiseBase<FuseElementwisePass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<FuseProducersIntoMap>(&getContext());
+    patterns.add<FuseProducersIntoMap, FuseIntoReduction>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+    RewritePatternSet assignments(&getContext());
+    assignments.add<FuseIntoSliceAssignment>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(assignments))))
       signalPassFailure();
   }
 };

@@ -252,3 +252,16 @@ def test_zero_divisor_and_step_in_a_kernel(target):
     assert np.array_equal(f(a.copy(), 3, 1), a // 3 + a % 3)
     assert np.array_equal(f(a.copy(), 0, 1), np.zeros_like(a))
     assert np.array_equal(f(a.copy(), 3, 0), a)
+
+
+def fused_sums(A, x):
+    with vrir.gpu():
+        s = np.sum(A * x + 1.0)
+        m = (A - x).max()
+    return s, m
+
+
+def test_reductions_of_expressions_in_a_kernel(target, layout2):
+    # A reducing map (no temporary array) becomes the reduction tree of
+    # kernels, as a plain np.sum does.
+    check(on(target, fused_sums), layout2(A0), RNG.random(17))

@@ -113,3 +113,92 @@ func.func @scalars(%x: f64, %y: f64) -> f64 {
   %1 = vrir.binary mul %0, %x : f64, f64 -> f64
   return %1 : f64
 }
+
+// -----
+
+!V = !vrir.array<f64, 1, strided>
+// A whole-array reduction of an element-wise tree is one reducing map
+// (np.dot of two slices): no element is stored.
+// CHECK-LABEL: func.func @dot
+// CHECK-SAME: (%[[X:.*]]: !vrir.array<f64, 1, strided>, %[[Y:.*]]: !vrir.array<f64, 1, strided>, %[[S:.*]]: f64)
+// CHECK-NEXT: %[[D:.*]] = vrir.map %[[X]], %[[Y]], %[[S]] reduce(sum) : (!vrir.array<f64, 1, strided>, !vrir.array<f64, 1, strided>, f64) -> f64 {
+// CHECK-NEXT: ^bb0(%[[A:.*]]: f64, %[[B:.*]]: f64, %[[C:.*]]: f64):
+// CHECK-NEXT:   %[[P:.*]] = vrir.binary mul %[[A]], %[[B]] : f64, f64 -> f64
+// CHECK-NEXT:   %[[Q:.*]] = vrir.binary mul %[[P]], %[[C]] : f64, f64 -> f64
+// CHECK-NEXT:   vrir.yield %[[Q]] : f64
+// CHECK-NEXT: }
+// CHECK-NEXT: return %[[D]]
+func.func @dot(%x: !V, %y: !V, %s: f64) -> f64 {
+  %0 = vrir.binary mul %x, %y : !V, !V -> !vrir.array<f64, 1, row_major>
+  %1 = vrir.binary mul %0, %s : !vrir.array<f64, 1, row_major>, f64 -> !vrir.array<f64, 1, row_major>
+  %2 = vrir.reduce sum %1 : !vrir.array<f64, 1, row_major> -> f64
+  return %2 : f64
+}
+
+// -----
+
+!R = !vrir.array<f64, 2, row_major>
+// An axis reduction of a 2-D array, a reduction of an array with another
+// use, and one of an argument are left alone.
+// CHECK-LABEL: func.func @not_reductions
+// CHECK: vrir.binary mul
+// CHECK: vrir.reduce max %{{.*}} axis 1
+// CHECK: vrir.binary add
+// CHECK: vrir.reduce sum
+// CHECK: vrir.reduce min %arg0
+// CHECK-NOT: reduce(
+func.func @not_reductions(%A: !R) -> (!vrir.array<f64, 1, row_major>, f64, !R, f64) {
+  %0 = vrir.binary mul %A, %A : !R, !R -> !R
+  %1 = vrir.reduce max %0 axis 1 : !R -> !vrir.array<f64, 1, row_major>
+  %2 = vrir.binary add %A, %A : !R, !R -> !R
+  %3 = vrir.reduce sum %2 : !R -> f64
+  %4 = vrir.reduce min %A : !R -> f64
+  return %1, %3, %2, %4 : !vrir.array<f64, 1, row_major>, f64, !R, f64
+}
+
+// -----
+
+!R = !vrir.array<f64, 2, row_major>
+!S = !vrir.array<f64, 1, strided>
+// A slice assignment of a fused expression is one store_map with the
+// assignment's indices and flags.
+// CHECK-LABEL: func.func @slice_update
+// CHECK-SAME: (%[[C:.*]]: !vrir.array<f64, 2, row_major>, %[[X:.*]]: !vrir.array<f64, 1, strided>, %[[I:.*]]: index, %[[R:.*]]: !vrir.range, %[[S:.*]]: f64)
+// CHECK-NEXT: %[[ROW:.*]] = vrir.slice %[[C]][%[[I]], %[[R]]]
+// CHECK-NEXT: vrir.store_map %[[ROW]], %[[X]], %[[S]] into %[[C]][%[[I]], %[[R]]] flags [#vrir.index<lower|upper|negative>, #vrir.index<lower|upper|negative>] : (!vrir.array<f64, 1, strided>, !vrir.array<f64, 1, strided>, f64) -> !vrir.array<f64, 2, row_major>[index, !vrir.range] {
+// CHECK-NEXT: ^bb0(%[[A:.*]]: f64, %[[B:.*]]: f64, %[[K:.*]]: f64):
+// CHECK-NEXT:   %[[P:.*]] = vrir.binary mul %[[B]], %[[K]]
+// CHECK-NEXT:   %[[Q:.*]] = vrir.binary add %[[A]], %[[P]]
+// CHECK-NEXT:   vrir.yield %[[Q]] : f64
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @slice_update(%C: !R, %x: !S, %i: index, %r: !vrir.range, %s: f64) {
+  %row = vrir.slice %C[%i, %r] flags [#vrir.index<lower|upper|negative>, #vrir.index<lower|upper|negative>] : !R[index, !vrir.range] -> !S
+  %0 = vrir.binary mul %x, %s : !S, f64 -> !vrir.array<f64, 1, row_major>
+  %1 = vrir.binary add %row, %0 : !S, !vrir.array<f64, 1, row_major> -> !vrir.array<f64, 1, row_major>
+  vrir.store_slice %1, %C[%i, %r] flags [#vrir.index<lower|upper|negative>, #vrir.index<lower|upper|negative>] : !vrir.array<f64, 1, row_major>, !R[index, !vrir.range]
+  return
+}
+
+// -----
+
+!R = !vrir.array<f64, 2, row_major>
+// Plain copies and scalar fills stay store_slice; so do assignments in GPU
+// sections (kernels copy slices).
+// CHECK-LABEL: func.func @not_fused
+// CHECK-NOT: vrir.store_map
+// CHECK: vrir.store_slice
+// CHECK: vrir.store_slice
+// CHECK: vrir.gpu_section
+// CHECK:   vrir.binary
+// CHECK:   vrir.store_slice
+func.func @not_fused(%C: !R, %D: !R, %s: f64) {
+  vrir.store_slice %D, %C[] : !R, !R
+  vrir.store_slice %s, %C[] : f64, !R
+  vrir.gpu_section {
+    %0 = vrir.binary mul %D, %s : !R, f64 -> !R
+    vrir.store_slice %0, %C[] : !R, !R
+    vrir.yield
+  }
+  return
+}

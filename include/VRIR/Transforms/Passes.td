@@ -40,6 +40,13 @@ def FuseElementwise : Pass<"vrir-fuse-elementwise"> {
     Broadcasting composes, so the fused map broadcasts the producer's inputs
     to the consumer's shape directly; a shape mismatch is still a run-time
     error, reported for the fused expression.
+
+    A whole-array `vrir.reduce` (no axis, or a 1-D operand) of such a tree
+    becomes a reducing map (`vrir.map ... reduce(kind)`), under the same
+    conditions: `np.dot(A[i, :j], A[j, :j])` and `np.sum(a * b)` are one
+    loop that stores no element. An op that may raise an error between a
+    producer and its consumer does not stop fusion: the fused expression
+    then raises its own error after that op's, never a wrong value.
   }];
   let dependentDialects = ["::mlir::vrir::VRIRDialect"];
 }

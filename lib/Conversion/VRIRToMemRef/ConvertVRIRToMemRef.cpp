@@ -36,8 +36,8 @@ namespace {
 /// else its first array operand.
 Value getAccessedArray(Operation *op) {
   Value accessed = TypeSwitch<Operation *, Value>(op)
-                       .Case<LoadOp, StoreOp, SliceOp, StoreSliceOp, GatherOp,
-                             ScatterOp, AtomicCasOp, AtomicRMWOp>(
+                       .Case<LoadOp, StoreOp, SliceOp, StoreSliceOp, StoreMapOp,
+                             GatherOp, ScatterOp, AtomicCasOp, AtomicRMWOp>(
                            [](auto access) { return access.getArray(); })
                        .Default([](Operation *) { return Value(); });
   if (accessed)
@@ -57,8 +57,8 @@ struct DispatchOpLowering : public OpConversionPattern<DispatchOp> {
   matchAndRewrite(DispatchOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     SmallVector<Type> resultTypes;
-    if (failed(getTypeConverter()->convertTypes(op.getResultTypes(),
-                                                resultTypes)))
+    if (failed(
+            getTypeConverter()->convertTypes(op.getResultTypes(), resultTypes)))
       return rewriter.notifyMatchFailure(op, "unconvertible result type");
     SmallVector<Value> operands;
     for (ValueRange converted : adaptor.getOperands())

@@ -27,8 +27,7 @@ using namespace mlir::vrir::lowering;
 
 namespace {
 
-/// Computes one result element from one element (or scalar) per operand.
-using ScalarFn = function_ref<Value(OpBuilder &, Location, ValueRange)>;
+using ScalarFn = ElementFn;
 
 //===----------------------------------------------------------------------===//
 // Scalar computations, shared by the scalar and the array forms
@@ -393,6 +392,25 @@ static Value getSameShapeView(OpBuilder &b, Location loc, Value array,
       strides);
 }
 
+/// Whether every one of `arrays` (memrefs of the result's rank) has exactly
+/// the broadcast `sizes`.
+static Value getSameShapeCondition(OpBuilder &b, Location loc,
+                                   ValueRange arrays, ArrayRef<Value> sizes) {
+  Value sameShape;
+  for (Value array : arrays) {
+    for (auto [dim, expected] : llvm::enumerate(sizes)) {
+      Value size = memref::DimOp::create(b, loc, array, dim);
+      Value equal = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                          size, expected);
+      sameShape =
+          sameShape
+              ? arith::AndIOp::create(b, loc, sameShape, equal).getResult()
+              : equal;
+    }
+  }
+  return sameShape;
+}
+
 /// A view of `array` with the rank and `sizes` of the broadcast result, in
 /// which the missing leading dimensions and those of size 1 have stride 0.
 static Value getBroadcastView(OpBuilder &b, Location loc, Value array,
@@ -429,7 +447,7 @@ static Value getBroadcastView(OpBuilder &b, Location loc, Value array,
 /// Lowers an element-wise op whose converted operands are `operands`
 /// (memrefs for arrays) and whose element computation is `fn`: a scalar
 /// result is `fn` of the operands; an array result is a new array (of the
-/// op's result layout) filled by one linalg.generic over the broadcast
+/// op's result layout) filled by fillElementwise over the broadcast
 /// operands. `description` names the op in error messages.
 static void lowerElementwise(ConversionPatternRewriter &rewriter, Operation *op,
                              ValueRange operands, StringRef description,
@@ -444,15 +462,27 @@ static void lowerElementwise(ConversionPatternRewriter &rewriter, Operation *op,
   for (Value operand : operands)
     if (isa<MemRefType>(operand.getType()))
       arrays.push_back(operand);
-
-  unsigned rank = resultType.getRank();
-  SmallVector<Value> sizes =
-      getBroadcastSizes(rewriter, loc, op, arrays, rank, description);
+  SmallVector<Value> sizes = getBroadcastSizes(
+      rewriter, loc, op, arrays, resultType.getRank(), description);
   Value result = allocateArray(rewriter, loc, op, resultType, sizes);
+  fillElementwise(rewriter, loc, operands, sizes, /*sizesFromOperands=*/true,
+                  result, resultType.getLayout(), fn);
+  rewriter.replaceOp(op, result);
+}
+
+} // namespace
+
+void lowering::fillElementwise(OpBuilder &b, Location loc, ValueRange operands,
+                               ArrayRef<Value> sizes, bool sizesFromOperands,
+                               Value result, Layout loopLayout, ElementFn fn) {
+  SmallVector<Value> arrays;
+  for (Value operand : operands)
+    if (isa<MemRefType>(operand.getType()))
+      arrays.push_back(operand);
+  unsigned rank = sizes.size();
 
   // Every operand is viewed with the result's shape: one map for all.
-  AffineMap map = getArrayMap(rewriter.getContext(),
-                              getLoopOrder(resultType.getLayout(), rank));
+  AffineMap map = getArrayMap(b.getContext(), getLoopOrder(loopLayout, rank));
   SmallVector<AffineMap> maps(arrays.size() + 1, map);
   SmallVector<utils::IteratorType> iterators(rank,
                                              utils::IteratorType::parallel);
@@ -481,39 +511,28 @@ static void lowerElementwise(ConversionPatternRewriter &rewriter, Operation *op,
   bool sameRank = llvm::all_of(arrays, [&](Value array) {
     return cast<MemRefType>(array.getType()).getRank() == rank;
   });
-  if ((arrays.size() == 1 || rank == 0) && sameRank) {
-    emitGeneric(rewriter, arrays);
+  if ((arrays.size() == 1 || rank == 0) && sameRank && sizesFromOperands) {
+    emitGeneric(b, arrays);
   } else if (!sameRank) {
-    emitBroadcasting(rewriter);
+    emitBroadcasting(b);
   } else {
     // Operands of one rank usually have one shape: then the loops read them
     // through their own layouts (unit inner strides the vectorizer can
     // use), and only a real broadcast goes through the stride-0 views.
-    Value sameShape;
-    for (Value array : arrays) {
-      for (unsigned dim = 0; dim < rank; ++dim) {
-        Value size = memref::DimOp::create(rewriter, loc, array, dim);
-        Value equal = arith::CmpIOp::create(
-            rewriter, loc, arith::CmpIPredicate::eq, size, sizes[dim]);
-        sameShape = sameShape
-                        ? arith::AndIOp::create(rewriter, loc, sameShape, equal)
-                              .getResult()
-                        : equal;
-      }
-    }
-    auto ifOp = scf::IfOp::create(rewriter, loc, sameShape,
-                                  /*withElseRegion=*/true);
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointToStart(ifOp.thenBlock());
+    Value sameShape = getSameShapeCondition(b, loc, arrays, sizes);
+    auto ifOp = scf::IfOp::create(b, loc, sameShape, /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
     SmallVector<Value> views;
     for (Value array : arrays)
-      views.push_back(getSameShapeView(rewriter, loc, array, sizes));
-    emitGeneric(rewriter, views);
-    rewriter.setInsertionPointToStart(ifOp.elseBlock());
-    emitBroadcasting(rewriter);
+      views.push_back(getSameShapeView(b, loc, array, sizes));
+    emitGeneric(b, views);
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    emitBroadcasting(b);
   }
-  rewriter.replaceOp(op, result);
 }
+
+namespace {
 
 //===----------------------------------------------------------------------===//
 // Element-wise patterns
@@ -608,6 +627,8 @@ struct MapOpLowering : public OpConversionPattern<MapOp> {
   LogicalResult
   matchAndRewrite(MapOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (op.getReduce())
+      return failure(); // MapReduceLowering
     lowerElementwise(rewriter, op, adaptor.getOperands(),
                      "element-wise expression",
                      [&](OpBuilder &b, Location, ValueRange args) {
@@ -731,7 +752,7 @@ static void reduceAxis(OpBuilder &b, Location loc, Value input, Layout layout,
 /// not release allocations of scf.for bodies), and in a parallel loop body
 /// it keeps the OpenMP lowering from dropping the body's alloca_scope,
 /// which must then survive scf-to-cf as a single block, and cannot.
-static Value reduceAll(OpBuilder &b, Location loc, Value input,
+static Value reduceAll(OpBuilder &b, Location loc, ScalarFn element,
                        ArrayRef<Value> sizes, Layout layout, Value identity,
                        BinaryFn combiner) {
   SmallVector<unsigned> order = getLoopOrder(layout, sizes.size());
@@ -748,8 +769,8 @@ static Value reduceAll(OpBuilder &b, Location loc, Value input,
         SmallVector<Value> indices(sizes.size());
         for (auto [loop, dim] : llvm::enumerate(order))
           indices[dim] = ivs[loop];
-        Value element = memref::LoadOp::create(b, loc, input, indices);
-        return {emitBinary(b, loc, combiner, accumulator.front(), element)};
+        return {emitBinary(b, loc, combiner, accumulator.front(),
+                           element(b, loc, indices))};
       });
   return nest.results.front();
 }
@@ -757,7 +778,7 @@ static Value reduceAll(OpBuilder &b, Location loc, Value input,
 /// The same reduction in a GPU section: an `scf.parallel` with an
 /// `scf.reduce`, which `vrir-gpu-map-sections` turns into a two-level tree
 /// of kernels (work-groups, then one final group).
-static Value reduceAllInParallel(OpBuilder &b, Location loc, Value input,
+static Value reduceAllInParallel(OpBuilder &b, Location loc, ScalarFn element,
                                  ArrayRef<Value> sizes, Value identity,
                                  BinaryFn combiner) {
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
@@ -766,8 +787,8 @@ static Value reduceAllInParallel(OpBuilder &b, Location loc, Value input,
   auto loop = scf::ParallelOp::create(
       b, loc, lower, sizes, steps, ValueRange{identity},
       [&](OpBuilder &b, Location loc, ValueRange ivs, ValueRange) {
-        Value element = memref::LoadOp::create(b, loc, input, ivs);
-        auto reduce = scf::ReduceOp::create(b, loc, ValueRange{element});
+        auto reduce =
+            scf::ReduceOp::create(b, loc, ValueRange{element(b, loc, ivs)});
         Block &combine = reduce.getReductions()[0].front();
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPointToStart(&combine);
@@ -777,6 +798,28 @@ static Value reduceAllInParallel(OpBuilder &b, Location loc, Value input,
                                                combine.getArgument(1)));
       });
   return loop.getResult(0);
+}
+
+/// Like NumPy, the min and max of nothing (any of `sizes` zero) are errors,
+/// not +-inf. `array` names the array in the message.
+static void checkNotEmpty(OpBuilder &b, Location loc, Operation *op,
+                          ReduceKind kind, ArrayRef<Value> sizes, Value array) {
+  if (kind != ReduceKind::Min && kind != ReduceKind::Max)
+    return;
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value empty;
+  for (Value size : sizes) {
+    Value isZero =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, size, zero);
+    empty = empty ? arith::OrIOp::create(b, loc, empty, isZero).getResult()
+                  : isZero;
+  }
+  if (empty)
+    emitRuntimeErrorIf(b, loc, op, empty,
+                       ("zero-size array to reduction operation " +
+                        stringifyReduceKind(kind) + " which has no identity (" +
+                        getArraySite(op, array) + ")")
+                           .str());
 }
 
 struct ReduceOpLowering : public OpConversionPattern<ReduceOp> {
@@ -801,37 +844,24 @@ struct ReduceOpLowering : public OpConversionPattern<ReduceOp> {
       reduced.push_back(*axis);
 
     SmallVector<Value> sizes = getMemRefSizes(rewriter, loc, input);
-    if (kind == ReduceKind::Min || kind == ReduceKind::Max) {
-      // Like NumPy, min and max of nothing are errors, not +-inf.
-      Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-      Value empty;
-      for (unsigned dim : reduced) {
-        Value isZero = arith::CmpIOp::create(
-            rewriter, loc, arith::CmpIPredicate::eq, sizes[dim], zero);
-        empty =
-            empty
-                ? arith::OrIOp::create(rewriter, loc, empty, isZero).getResult()
-                : isZero;
-      }
-      if (empty)
-        emitRuntimeErrorIf(rewriter, loc, op, empty,
-                           ("zero-size array to reduction operation " +
-                            stringifyReduceKind(kind) +
-                            " which has no identity (" +
-                            getArraySite(op, op.getOperand()) + ")")
-                               .str());
-    }
+    SmallVector<Value> reducedSizes;
+    for (unsigned dim : reduced)
+      reducedSizes.push_back(sizes[dim]);
+    checkNotEmpty(rewriter, loc, op, kind, reducedSizes, op.getOperand());
 
     Value identity = getReductionIdentity(rewriter, loc, kind, element);
     BinaryFn combiner = getCombiner(kind);
     Layout layout = inputType.getLayout();
+    auto load = [&](OpBuilder &b, Location loc, ValueRange indices) -> Value {
+      return memref::LoadOp::create(b, loc, input, indices);
+    };
     if (toScalar && rank > 0 && isInGpuSection(op)) {
-      rewriter.replaceOp(op, reduceAllInParallel(rewriter, loc, input, sizes,
+      rewriter.replaceOp(op, reduceAllInParallel(rewriter, loc, load, sizes,
                                                  identity, combiner));
       return success();
     }
     if (toScalar) {
-      rewriter.replaceOp(op, reduceAll(rewriter, loc, input, sizes, layout,
+      rewriter.replaceOp(op, reduceAll(rewriter, loc, load, sizes, layout,
                                        identity, combiner));
       return success();
     }
@@ -846,12 +876,110 @@ struct ReduceOpLowering : public OpConversionPattern<ReduceOp> {
   }
 };
 
+/// A reducing map: the loop nest of a whole-array reduction over the
+/// broadcast shape of the inputs, whose elements are the body's values (no
+/// array is stored). Operands of one shape are read through their own
+/// layouts, as in lowerElementwise; a real broadcast through stride-0
+/// views.
+struct MapReduceLowering : public OpConversionPattern<MapOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(MapOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<ReduceKind> kind = op.getReduce();
+    if (!kind)
+      return failure(); // MapOpLowering
+    if (failed(rejectIntegerComplex(op)))
+      return failure();
+    Location loc = op.getLoc();
+    ValueRange operands = adaptor.getOperands();
+    SmallVector<Value> arrays;
+    Value firstArray;
+    unsigned rank = 0;
+    for (auto [input, operand] : llvm::zip_equal(op.getInputs(), operands)) {
+      auto memref = dyn_cast<MemRefType>(operand.getType());
+      if (!memref)
+        continue;
+      if (arrays.empty())
+        firstArray = input;
+      arrays.push_back(operand);
+      rank = std::max<unsigned>(rank, memref.getRank());
+    }
+    SmallVector<Value> sizes = getBroadcastSizes(
+        rewriter, loc, op, arrays, rank, "element-wise expression");
+    checkNotEmpty(rewriter, loc, op, *kind, sizes, firstArray);
+
+    Type type = op.getType();
+    Value identity = getReductionIdentity(rewriter, loc, *kind, type);
+    BinaryFn combiner = getCombiner(*kind);
+    Layout layout =
+        cast<ArrayType>(firstArray.getType()).getLayout() == Layout::ColMajor
+            ? Layout::ColMajor
+            : Layout::RowMajor;
+    bool parallel = isInGpuSection(op);
+    auto reduceViews = [&](OpBuilder &b, ArrayRef<Value> views) -> Value {
+      auto element = [&](OpBuilder &b, Location loc,
+                         ValueRange indices) -> Value {
+        SmallVector<Value> elements;
+        unsigned next = 0;
+        for (Value operand : operands)
+          elements.push_back(
+              isa<MemRefType>(operand.getType())
+                  ? memref::LoadOp::create(b, loc, views[next++], indices)
+                        .getResult()
+                  : operand);
+        return op.cloneBody(b, elements);
+      };
+      if (rank == 0)
+        return emitBinary(b, loc, combiner, identity,
+                          element(b, loc, ValueRange{}));
+      if (parallel)
+        return reduceAllInParallel(b, loc, element, sizes, identity, combiner);
+      return reduceAll(b, loc, element, sizes, layout, identity, combiner);
+    };
+    auto broadcastViews = [&](OpBuilder &b) {
+      SmallVector<Value> views;
+      for (Value array : arrays)
+        views.push_back(getBroadcastView(b, loc, array, sizes));
+      return views;
+    };
+
+    bool sameRank = llvm::all_of(arrays, [&](Value array) {
+      return cast<MemRefType>(array.getType()).getRank() == rank;
+    });
+    if ((arrays.size() == 1 || rank == 0) && sameRank) {
+      rewriter.replaceOp(op, reduceViews(rewriter, arrays));
+      return success();
+    }
+    if (!sameRank) {
+      rewriter.replaceOp(op, reduceViews(rewriter, broadcastViews(rewriter)));
+      return success();
+    }
+    Value sameShape = getSameShapeCondition(rewriter, loc, arrays, sizes);
+    auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{type}, sameShape,
+                                  /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(ifOp.thenBlock());
+      SmallVector<Value> views;
+      for (Value array : arrays)
+        views.push_back(getSameShapeView(rewriter, loc, array, sizes));
+      scf::YieldOp::create(rewriter, loc, reduceViews(rewriter, views));
+      rewriter.setInsertionPointToStart(ifOp.elseBlock());
+      scf::YieldOp::create(rewriter, loc,
+                           reduceViews(rewriter, broadcastViews(rewriter)));
+    }
+    rewriter.replaceOp(op, ifOp.getResult(0));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::vrir::populateVRIRElementwiseToLinalgPatterns(
     const VRIRTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns
-      .add<UnaryOpLowering, BinaryOpLowering, CmpOpLowering, SelectOpLowering,
-           CastOpLowering, MapOpLowering, CopyOpLowering, ReduceOpLowering>(
-          converter, patterns.getContext());
+  patterns.add<UnaryOpLowering, BinaryOpLowering, CmpOpLowering,
+               SelectOpLowering, CastOpLowering, MapOpLowering,
+               MapReduceLowering, CopyOpLowering, ReduceOpLowering>(
+      converter, patterns.getContext());
 }

@@ -432,3 +432,78 @@ SmallVector<Operation *> lowering::collectGpuSections(Operation *root) {
   });
   return sections;
 }
+
+namespace {
+/// The byte range [begin, end) a memref addresses, and whether it is empty.
+struct ByteRange {
+  Value begin, end, empty;
+};
+} // namespace
+
+static ByteRange getByteRange(OpBuilder &b, Location loc, Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  // Element offsets of the lowest and highest elements.
+  Value low = metadata.getOffset(), high = metadata.getOffset();
+  Value empty = arith::ConstantIntOp::create(b, loc, 0, 1);
+  for (auto [size, stride] :
+       llvm::zip_equal(metadata.getSizes(), metadata.getStrides())) {
+    empty = arith::OrIOp::create(
+        b, loc, empty,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, size, zero));
+    Value last = arith::SubIOp::create(b, loc, size, one);
+    Value span = arith::MulIOp::create(b, loc, last, stride);
+    Value negative =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, span, zero);
+    low = arith::AddIOp::create(
+        b, loc, low, arith::SelectOp::create(b, loc, negative, span, zero));
+    high = arith::AddIOp::create(
+        b, loc, high, arith::SelectOp::create(b, loc, negative, zero, span));
+  }
+  Value bytes = arith::ConstantIndexOp::create(
+      b, loc, getElementBytes(type.getElementType()));
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  Value begin = arith::AddIOp::create(
+      b, loc, base, arith::MulIOp::create(b, loc, low, bytes));
+  Value end = arith::AddIOp::create(
+      b, loc, base,
+      arith::MulIOp::create(b, loc, arith::AddIOp::create(b, loc, high, one),
+                            bytes));
+  return {begin, end, empty};
+}
+
+Value lowering::mayOverlap(OpBuilder &b, Location loc, Value first,
+                           Value second) {
+  ByteRange x = getByteRange(b, loc, first);
+  ByteRange y = getByteRange(b, loc, second);
+  Value intersect = arith::AndIOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x.begin, y.end),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, y.begin, x.end));
+  Value anyEmpty = arith::OrIOp::create(b, loc, x.empty, y.empty);
+  return arith::AndIOp::create(
+      b, loc, intersect,
+      arith::XOrIOp::create(b, loc, anyEmpty,
+                            arith::ConstantIntOp::create(b, loc, 1, 1)));
+}
+
+Value lowering::isSameView(OpBuilder &b, Location loc, Value first,
+                           Value second) {
+  auto x = memref::ExtractStridedMetadataOp::create(b, loc, first);
+  auto y = memref::ExtractStridedMetadataOp::create(b, loc, second);
+  auto equal = [&](Value p, Value q) -> Value {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, p, q);
+  };
+  Value same =
+      equal(memref::ExtractAlignedPointerAsIndexOp::create(b, loc, first),
+            memref::ExtractAlignedPointerAsIndexOp::create(b, loc, second));
+  same =
+      arith::AndIOp::create(b, loc, same, equal(x.getOffset(), y.getOffset()));
+  for (auto [p, q] : llvm::zip_equal(x.getSizes(), y.getSizes()))
+    same = arith::AndIOp::create(b, loc, same, equal(p, q));
+  for (auto [p, q] : llvm::zip_equal(x.getStrides(), y.getStrides()))
+    same = arith::AndIOp::create(b, loc, same, equal(p, q));
+  return same;
+}

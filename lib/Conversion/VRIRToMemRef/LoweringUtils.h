@@ -149,6 +149,31 @@ Value getRangeTripCount(OpBuilder &b, Location loc, Value start, Value stop,
 Value allocateTemporary(OpBuilder &b, Location loc, Type elementType,
                         ValueRange sizes);
 
+/// Computes one result element from one element (or scalar) per operand.
+using ElementFn = function_ref<Value(OpBuilder &, Location, ValueRange)>;
+
+/// Fills `result` (a memref of `sizes`, any strides) with `fn` of the
+/// elements of `operands` (memrefs, which broadcast to `sizes` and have been
+/// checked to, or scalars) at each position, as one linalg.generic walking
+/// `loopLayout`'s order. Operands whose shape is `sizes` are read through
+/// their own strides (what the vectorizer needs), others through stride-0
+/// views. `sizesFromOperands`: `sizes` is the operands' broadcast shape, so
+/// a lone operand of that rank has it.
+void fillElementwise(OpBuilder &b, Location loc, ValueRange operands,
+                     ArrayRef<Value> sizes, bool sizesFromOperands,
+                     Value result, Layout loopLayout, ElementFn fn);
+
+/// An i1: whether the memory `a` and `b` (memrefs with any strides) may
+/// address overlaps. Compares the byte ranges from their lowest to their
+/// highest element, so views of one buffer that interleave count as
+/// overlapping; an empty memref overlaps nothing.
+Value mayOverlap(OpBuilder &b, Location loc, Value first, Value second);
+
+/// An i1: whether `first` and `second` are the same view (same buffer
+/// address, offset, sizes and strides), so that reading element i of one
+/// and then writing element i of the other is safe.
+Value isSameView(OpBuilder &b, Location loc, Value first, Value second);
+
 /// Copies `source` into `target`, memrefs of one shape and element type
 /// with any strides (negative or zero included), as a `linalg.copy`: its
 /// loops need no runtime library, unlike `memref.copy` of non-contiguous

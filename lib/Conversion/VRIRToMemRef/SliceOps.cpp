@@ -262,21 +262,15 @@ static Value broadcastView(OpBuilder &b, Location loc, Value value,
       getAsOpFoldResult(strides));
 }
 
-/// `value`, or a copy of it when it shares its buffer with `target`: the
-/// assignment must read all of the value before writing (NumPy's
-/// `A[1:] = A[:-1]`). Arrays are separate allocations, so comparing the
-/// aligned base pointers finds every view of the same array. The result has
-/// `getViewType` type.
+/// `value`, or a copy of it when its memory overlaps the selection
+/// `target`: the assignment must read all of the value before writing
+/// (NumPy's `A[1:] = A[:-1]`, also when the two views come from Python as
+/// separate arguments). The result has `getViewType` type.
 static Value copyIfAliased(OpBuilder &b, Location loc, Value value,
                            Value target) {
   auto type = cast<MemRefType>(value.getType());
   MemRefType resultType = getViewType(type.getElementType(), type.getRank());
-  Value valuePointer =
-      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, value);
-  Value targetPointer =
-      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, target);
-  Value aliased = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        valuePointer, targetPointer);
+  Value aliased = mayOverlap(b, loc, value, target);
   auto ifOp = scf::IfOp::create(b, loc, TypeRange{resultType}, aliased,
                                 /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
@@ -363,12 +357,77 @@ struct StoreSliceOpLowering : public OpConversionPattern<StoreSliceOp> {
         "could not broadcast input array into the shape of the slice of " +
         getArraySite(op, op.getArray());
     runUnlessFailed(rewriter, loc, slice.anyFailed, [&] {
-      Value source = prepareAssignedValue(rewriter, loc, op, value, target,
+      Value source = prepareAssignedValue(rewriter, loc, op, value, slice.view,
                                           slice.sizes, message);
       if (isa<MemRefType>(source.getType()))
         copyMemRef(rewriter, loc, source, slice.view);
       else
         fillArray(rewriter, loc, slice.view, source);
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// `A[indices] = expression`, fused: the expression's elements are written
+/// straight into the selection, unless an input overlaps it other than as
+/// the same view (NumPy computes the whole value first): then through a
+/// temporary.
+struct StoreMapOpLowering : public OpConversionPattern<StoreMapOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(StoreMapOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value target = adaptor.getArray().front();
+    SliceView slice =
+        buildSliceView(rewriter, op, op.getArray(), target, op.getIndices(),
+                       adaptor.getIndices(), op.getIndexFlags());
+    SmallVector<Value> operands;
+    for (ValueRange input : adaptor.getInputs())
+      operands.push_back(input.front());
+    std::string message =
+        "could not broadcast input array into the shape of the slice of " +
+        getArraySite(op, op.getArray());
+    ArrayType targetType = op.getArray().getType();
+    auto element = [&](OpBuilder &b, Location, ValueRange elements) {
+      return op.cloneBody(b, elements);
+    };
+    runUnlessFailed(rewriter, loc, slice.anyFailed, [&] {
+      Value conflict = arith::ConstantIntOp::create(rewriter, loc, 0, 1);
+      for (Value operand : operands) {
+        auto type = dyn_cast<MemRefType>(operand.getType());
+        if (!type)
+          continue;
+        checkBroadcast(rewriter, loc, op,
+                       getMemRefSizes(rewriter, loc, operand), slice.sizes,
+                       message);
+        Value overlaps = mayOverlap(rewriter, loc, operand, slice.view);
+        if (type.getRank() == slice.sizes.size())
+          overlaps = arith::AndIOp::create(
+              rewriter, loc, overlaps,
+              notOf(rewriter, loc,
+                    isSameView(rewriter, loc, operand, slice.view)));
+        conflict = arith::OrIOp::create(rewriter, loc, conflict, overlaps);
+      }
+      auto ifOp = scf::IfOp::create(rewriter, loc, conflict,
+                                    /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(ifOp.thenBlock());
+      Value temporary = allocateTemporary(
+          rewriter, loc, targetType.getElementType(), slice.sizes);
+      fillElementwise(rewriter, loc, operands, slice.sizes,
+                      /*sizesFromOperands=*/false, temporary, Layout::RowMajor,
+                      element);
+      // (Freed by the buffer deallocation pipeline.)
+      copyMemRef(rewriter, loc, temporary, slice.view);
+      rewriter.setInsertionPointToStart(ifOp.elseBlock());
+      fillElementwise(rewriter, loc, operands, slice.sizes,
+                      /*sizesFromOperands=*/false, slice.view,
+                      targetType.getLayout() == Layout::ColMajor
+                          ? Layout::ColMajor
+                          : Layout::RowMajor,
+                      element);
     });
     rewriter.eraseOp(op);
     return success();
@@ -497,6 +556,7 @@ struct ScatterOpLowering : public OpConversionPattern<ScatterOp> {
 
 void mlir::vrir::populateVRIRSliceToMemRefPatterns(
     const VRIRTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<SliceOpLowering, StoreSliceOpLowering, GatherOpLowering,
-               ScatterOpLowering>(converter, patterns.getContext());
+  patterns.add<SliceOpLowering, StoreSliceOpLowering, StoreMapOpLowering,
+               GatherOpLowering, ScatterOpLowering>(converter,
+                                                    patterns.getContext());
 }

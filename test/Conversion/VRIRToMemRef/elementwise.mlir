@@ -699,3 +699,53 @@ func.func @map(%A: !vrir.array<f64, 2, strided>, %B: !vrir.array<f64, 2, row_maj
   }
   return %r : !vrir.array<f64, 2, row_major>
 }
+
+// -----
+
+// A reducing map: the broadcast check, then a loop nest carrying the
+// accumulator over views with the broadcast shape (the operands' own
+// strides when their shapes agree); no array is allocated.
+// CHECK-LABEL: func.func @map_reduce_dot
+// CHECK-NOT: memref.alloc
+// CHECK: scf.if %{{.*}} {
+// CHECK:   llvm.call @vrir_rt_error
+// CHECK: %[[R:.*]] = scf.if %{{.*}} -> (f64) {
+// CHECK:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (f64) {
+// CHECK:     %[[A:.*]] = memref.load
+// CHECK:     %[[B:.*]] = memref.load
+// CHECK:     %[[P:.*]] = arith.mulf %[[A]], %[[B]] : f64
+// CHECK:     %[[S:.*]] = arith.addf %[[ACC]], %[[P]] : f64
+// CHECK:     scf.yield %[[S]] : f64
+// CHECK: } else {
+// CHECK:   arith.select
+// CHECK:   scf.for
+// CHECK: return %[[R]] : f64
+!V = !vrir.array<f64, 1, strided>
+func.func @map_reduce_dot(%x: !V, %y: !V) -> f64 {
+  %d = vrir.map %x, %y reduce(sum) : (!V, !V) -> f64 {
+  ^bb0(%a: f64, %b: f64):
+    %t = arith.mulf %a, %b : f64
+    vrir.yield %t : f64
+  }
+  return %d : f64
+}
+
+// -----
+
+// min/max of no element is an error; a col_major input is walked in its
+// own order (the first dimension innermost).
+// CHECK-LABEL: func.func @map_reduce_max_col_major
+// CHECK: arith.cmpi eq, %[[D0:.*]], %c0
+// CHECK: llvm.call @vrir_rt_error
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step
+// CHECK:   scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step
+// CHECK:     memref.load %{{.*}}[%[[I]], %[[J]]]
+// CHECK:     arith.maximumf
+func.func @map_reduce_max_col_major(%A: !vrir.array<f64, 2, col_major>, %s: f64) -> f64 {
+  %d = vrir.map %A, %s reduce(max) : (!vrir.array<f64, 2, col_major>, f64) -> f64 {
+  ^bb0(%a: f64, %b: f64):
+    %t = arith.addf %a, %b : f64
+    vrir.yield %t : f64
+  }
+  return %d : f64
+}

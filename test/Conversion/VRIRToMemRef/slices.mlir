@@ -132,8 +132,9 @@ func.func @store_scalar(%A: !vrir.array<f64, 2, row_major>, %r: !vrir.range, %x:
 
 // -----
 
-// An array assigned to a slice: broadcast check, copy of the value when it
-// shares the target's buffer (same aligned pointer), a broadcast view
+// An array assigned to a slice: broadcast check, copy of the value when its
+// memory overlaps the selection (byte ranges from the aligned pointers,
+// offsets, sizes and strides), a broadcast view
 // (stride 0 for missing and size-1 dimensions), then a copy.
 
 // CPU-LABEL: llvm.func @store_array(
@@ -147,10 +148,14 @@ func.func @store_scalar(%A: !vrir.array<f64, 2, row_major>, %r: !vrir.range, %x:
 // CHECK: %[[BAD:.*]] = arith.andi %[[DIFF]], %[[NOT1]]
 // CHECK: scf.if %[[BAD]] {
 // CHECK:   llvm.call @vrir_rt_error
-// CHECK: %[[VP:.*]] = memref.extract_aligned_pointer_as_index %[[V]]
-// CHECK: %[[AP:.*]] = memref.extract_aligned_pointer_as_index %[[A]]
-// CHECK: %[[SAME:.*]] = arith.cmpi eq, %[[VP]], %[[AP]] : index
-// CHECK: %[[SRC:.*]] = scf.if %[[SAME]] -> (memref<?xf64, strided<[?], offset: ?>>) {
+// CHECK: memref.extract_aligned_pointer_as_index %[[V]]
+// CHECK: memref.extract_aligned_pointer_as_index %[[VIEW]]
+// CHECK: %[[BEFORE:.*]] = arith.cmpi ult
+// CHECK: %[[AFTER:.*]] = arith.cmpi ult
+// CHECK: %[[MEET:.*]] = arith.andi %[[BEFORE]], %[[AFTER]] : i1
+// CHECK: %[[NONEMPTY:.*]] = arith.xori
+// CHECK: %[[OVERLAP:.*]] = arith.andi %[[MEET]], %[[NONEMPTY]] : i1
+// CHECK: %[[SRC:.*]] = scf.if %[[OVERLAP]] -> (memref<?xf64, strided<[?], offset: ?>>) {
 // CHECK:   %[[TMP:.*]] = memref.alloc
 // CHECK:   linalg.copy ins(%[[V]] : {{.*}}) outs(%[[TMP]] : memref<?xf64>)
 // CHECK:   %[[CAST:.*]] = memref.cast %[[TMP]]
@@ -225,7 +230,7 @@ func.func @gather_axis1(%A: !vrir.array<f64, 2, row_major>, %idx: !vrir.array<i6
 // -----
 
 // A[idx] = v along axis 0 of a 2-D array: v is broadcast to the selection
-// (len(idx), n) and copied first if it aliases A.
+// (len(idx), n) and copied first if its memory overlaps A's.
 
 // CPU-LABEL: llvm.func @scatter_axis0(
 // CPU-NOT: {{(= | {2,})"?(vrir|memref|linalg|scf|bufferization|builtin)\.[a-z_]+}}
@@ -272,4 +277,42 @@ module attributes {vrir.index_base = 1 : i64, vrir.range_exclusive = false} {
         : f64, !vrir.array<f64, 2, col_major>[!vrir.array<i64, 2, col_major>]
     return
   }
+}
+
+// -----
+
+// A fused slice assignment: the selection's view, the broadcast check of
+// each array input, then, when an input overlaps the selection other than
+// as the same view, the elements through a temporary; otherwise straight
+// into the view.
+
+// CPU-LABEL: llvm.func @store_map(
+// CPU-NOT: {{(= | {2,})"?(vrir|memref|linalg|scf|bufferization|builtin)\.[a-z_]+}}
+// CHECK-LABEL: func.func @store_map
+// CHECK-SAME: (%[[A:arg[0-9]+]]: memref<?x?xf64>, %[[I:arg[0-9]+]]: index, %[[X:arg[0-9]+]]: memref<?xf64, strided<[?], offset: ?>>, %[[S:arg[0-9]+]]: f64)
+// CHECK: %[[VIEW:.*]] = memref.reinterpret_cast %{{.*}} : memref<f64> to memref<?xf64, strided<[?], offset: ?>>
+// CHECK: memref.dim %[[X]]
+// CHECK: llvm.call @vrir_rt_error
+// CHECK: memref.extract_aligned_pointer_as_index %[[X]]
+// CHECK: memref.extract_aligned_pointer_as_index %[[VIEW]]
+// CHECK: memref.extract_aligned_pointer_as_index %[[X]]
+// CHECK: memref.extract_aligned_pointer_as_index %[[VIEW]]
+// CHECK: %[[ANY:.*]] = arith.ori %{{.*}}, %{{.*}} : i1
+// CHECK-NEXT: scf.if %[[ANY]] {
+// CHECK:   %[[TMP:.*]] = memref.alloc
+// CHECK:   linalg.generic {{.*}} outs(%[[TMP]] : memref<?xf64>)
+// CHECK:     arith.mulf
+// CHECK:   linalg.copy ins(%[[TMP]] : memref<?xf64>) outs(%[[VIEW]] : {{.*}})
+// CHECK: } else {
+// CHECK-NOT: memref.alloc
+// CHECK:   linalg.generic {{.*}} outs(%[[VIEW]] : {{.*}})
+// CHECK:     arith.mulf
+func.func @store_map(%A: !vrir.array<f64, 2, row_major>, %i: index,
+                     %x: !vrir.array<f64, 1, strided>, %s: f64) {
+  vrir.store_map %x, %s into %A[%i] : (!vrir.array<f64, 1, strided>, f64) -> !vrir.array<f64, 2, row_major>[index] {
+  ^bb0(%a: f64, %b: f64):
+    %t = arith.mulf %a, %b : f64
+    vrir.yield %t : f64
+  }
+  return
 }

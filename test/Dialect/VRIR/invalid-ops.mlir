@@ -86,7 +86,7 @@ func.func @binary_non_vrir_scalar(%x: i16) {
 
 // A vrir.yield outside vrir.pfor and vrir.gpu_section.
 func.func @yield_outside() {
-  // expected-error @+1 {{'vrir.yield' op expects parent op to be one of 'vrir.pfor, vrir.gpu_section, vrir.map'}}
+  // expected-error @+1 {{'vrir.yield' op expects parent op to be one of 'vrir.pfor, vrir.gpu_section, vrir.map, vrir.store_map'}}
   vrir.yield
 }
 
@@ -94,7 +94,7 @@ func.func @yield_outside() {
 
 func.func @yield_in_scf_if(%c: i1) {
   scf.if %c {
-    // expected-error @+1 {{'vrir.yield' op expects parent op to be one of 'vrir.pfor, vrir.gpu_section, vrir.map'}}
+    // expected-error @+1 {{'vrir.yield' op expects parent op to be one of 'vrir.pfor, vrir.gpu_section, vrir.map, vrir.store_map'}}
     vrir.yield
   }
   return
@@ -1015,6 +1015,106 @@ func.func @map_yield_type(%A: !vrir.array<f64, 1, row_major>) {
 
 // -----
 
+func.func @map_reduce_to_array(%A: !vrir.array<f64, 1, row_major>) {
+  // expected-error @+1 {{'vrir.map' op reduce(sum) gives a scalar, but the result type is '!vrir.array<f64, 1, row_major>'}}
+  %r = vrir.map %A reduce(sum) : (!vrir.array<f64, 1, row_major>) -> !vrir.array<f64, 1, row_major> {
+  ^bb0(%a: f64):
+    vrir.yield %a : f64
+  }
+  return
+}
+
+// -----
+
+func.func @map_reduce_scalars(%x: f64) {
+  // expected-error @+1 {{'vrir.map' op reduce(sum) needs an array input}}
+  %r = vrir.map %x reduce(sum) : (f64) -> f64 {
+  ^bb0(%a: f64):
+    vrir.yield %a : f64
+  }
+  return
+}
+
+// -----
+
+func.func @map_reduce_bool(%A: !vrir.array<i1, 1, row_major>) {
+  // expected-error @+1 {{'vrir.map' op reduce(sum) of i1 elements}}
+  %r = vrir.map %A reduce(sum) : (!vrir.array<i1, 1, row_major>) -> i1 {
+  ^bb0(%a: i1):
+    vrir.yield %a : i1
+  }
+  return
+}
+
+// -----
+
+func.func @map_reduce_complex_min(%A: !vrir.array<complex<f64>, 1, row_major>) {
+  // expected-error @+1 {{'vrir.map' op reduce(min) is not defined on complex elements}}
+  %r = vrir.map %A reduce(min) : (!vrir.array<complex<f64>, 1, row_major>) -> complex<f64> {
+  ^bb0(%a: complex<f64>):
+    vrir.yield %a : complex<f64>
+  }
+  return
+}
+
+// -----
+
+func.func @map_reduce_yield_type(%A: !vrir.array<f64, 1, row_major>) {
+  %r = vrir.map %A reduce(sum) : (!vrir.array<f64, 1, row_major>) -> f32 {
+  ^bb0(%a: f64):
+    // expected-error @+1 {{'vrir.yield' op in a 'vrir.map' yields one 'f32' (the result's element type)}}
+    vrir.yield %a : f64
+  }
+  return
+}
+
+// -----
+
+func.func @store_map_scalars(%A: !vrir.array<f64, 1, row_major>, %x: f64) {
+  // expected-error @+1 {{'vrir.store_map' op needs an array input (a scalar is assigned by 'vrir.store_slice')}}
+  vrir.store_map %x into %A[] : (f64) -> !vrir.array<f64, 1, row_major> {
+  ^bb0(%a: f64):
+    vrir.yield %a : f64
+  }
+  return
+}
+
+// -----
+
+func.func @store_map_rank(%A: !vrir.array<f64, 2, row_major>, %B: !vrir.array<f64, 2, row_major>, %i: index) {
+  // expected-error @+1 {{'vrir.store_map' op input #0 has rank 2, more than the rank 1 of the slice it is assigned to}}
+  vrir.store_map %B into %A[%i] : (!vrir.array<f64, 2, row_major>) -> !vrir.array<f64, 2, row_major>[index] {
+  ^bb0(%a: f64):
+    vrir.yield %a : f64
+  }
+  return
+}
+
+// -----
+
+func.func @store_map_yield(%A: !vrir.array<f64, 1, row_major>, %B: !vrir.array<i64, 1, row_major>) {
+  vrir.store_map %B into %A[] : (!vrir.array<i64, 1, row_major>) -> !vrir.array<f64, 1, row_major> {
+  ^bb0(%a: i64):
+    // expected-error @+1 {{'vrir.yield' op in a 'vrir.store_map' yields one 'f64' (the array's element type)}}
+    vrir.yield %a : i64
+  }
+  return
+}
+
+// -----
+
+func.func @store_map_body(%A: !vrir.array<f64, 1, row_major>, %B: !vrir.array<f64, 1, row_major>, %v: !vrir.var<f64>) {
+  // expected-error @+1 {{'vrir.store_map' op body may only hold side-effect free scalar ops, found 'vrir.write'}}
+  vrir.store_map %B into %A[] : (!vrir.array<f64, 1, row_major>) -> !vrir.array<f64, 1, row_major> {
+  ^bb0(%a: f64):
+    vrir.write %a, %v : !vrir.var<f64>
+    vrir.yield %a : f64
+  }
+  return
+}
+
+// -----
+
 func.func @map_rank(%A: !vrir.array<f64, 1, row_major>) {
   // expected-error @+1 {{'vrir.map' op result has rank 2 but the operands broadcast to rank 1}}
   %r = vrir.map %A : (!vrir.array<f64, 1, row_major>) -> !vrir.array<f64, 2, row_major> {
@@ -1051,7 +1151,7 @@ func.func @map_array_in_body(%A: !vrir.array<f64, 1, row_major>) {
 // -----
 
 func.func @map_scalar_result(%x: f64) {
-  // expected-error @+1 {{'vrir.map' op result #0 must be}}
+  // expected-error @+1 {{'vrir.map' op without 'reduce' returns an array, got 'f64'}}
   %r = "vrir.map"(%x) ({
   ^bb0(%a: f64):
     vrir.yield %a : f64

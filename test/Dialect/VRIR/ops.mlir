@@ -247,3 +247,26 @@ func.func @map(%A: !vrir.array<f64, 2, strided>, %v: !vrir.array<i64, 1, row_maj
   }
   return %r : !vrir.array<f64, 2, col_major>
 }
+
+// CHECK-LABEL: func.func @store_map
+func.func @store_map(%A: !vrir.array<f64, 2, row_major>, %x: !vrir.array<f64, 1, strided>, %s: f64, %i: index, %r: !vrir.range) {
+  // CHECK: vrir.store_map %{{.*}}, %{{.*}} into %{{.*}}[%{{.*}}, %{{.*}}] flags [#vrir.index<lower|upper|negative>, #vrir.index<lower|upper|negative>] : (!vrir.array<f64, 1, strided>, f64) -> !vrir.array<f64, 2, row_major>[index, !vrir.range] {
+  vrir.store_map %x, %s into %A[%i, %r] flags [#vrir.index<lower|upper|negative>, #vrir.index<lower|upper|negative>] : (!vrir.array<f64, 1, strided>, f64) -> !vrir.array<f64, 2, row_major>[index, !vrir.range] {
+  ^bb0(%a: f64, %b: f64):
+    %t = arith.mulf %a, %b : f64
+    // CHECK: vrir.yield %{{.*}} : f64
+    vrir.yield %t : f64
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @map_reduce
+func.func @map_reduce(%x: !vrir.array<f64, 1, strided>, %y: !vrir.array<f64, 2, row_major>) -> f64 {
+  // CHECK: vrir.map %{{.*}}, %{{.*}} reduce(max) : (!vrir.array<f64, 1, strided>, !vrir.array<f64, 2, row_major>) -> f64 {
+  %d = vrir.map %x, %y reduce(max) : (!vrir.array<f64, 1, strided>, !vrir.array<f64, 2, row_major>) -> f64 {
+  ^bb0(%a: f64, %b: f64):
+    %t = arith.mulf %a, %b : f64
+    vrir.yield %t : f64
+  }
+  return %d : f64
+}

@@ -32,7 +32,7 @@ struct VRIRInlinerInterface : public DialectInlinerInterface {
     // pfor, gpu_section and map bodies are single blocks: a callee with
     // unstructured control flow cannot go there.
     return src->hasOneBlock() ||
-           !isa<PforOp, GpuSectionOp, MapOp>(dest->getParentOp());
+           !isa<PforOp, GpuSectionOp, MapOp, StoreMapOp>(dest->getParentOp());
   }
 };
 } // namespace

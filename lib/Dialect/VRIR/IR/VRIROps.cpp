@@ -1623,10 +1623,17 @@ LogicalResult YieldOp::verify() {
   if (isa<PforOp>(parent))
     return success(); // PforOp::verify checks the contributions.
   if (auto map = dyn_cast<MapOp>(parent)) {
-    Type element = map.getType().getElementType();
+    Type element = getElementTypeOf(map.getType());
     if (getValues().size() != 1 || getValues()[0].getType() != element)
       return emitOpError("in a 'vrir.map' yields one ")
              << element << " (the result's element type)";
+    return success();
+  }
+  if (auto store = dyn_cast<StoreMapOp>(parent)) {
+    Type element = store.getArray().getType().getElementType();
+    if (getValues().size() != 1 || getValues()[0].getType() != element)
+      return emitOpError("in a 'vrir.store_map' yields one ")
+             << element << " (the array's element type)";
     return success();
   }
   TypeRange expected = parent->getResultTypes();
@@ -1649,7 +1656,9 @@ void MapOp::getEffects(
         &effects) {
   // The body is free of effects (verified): only the arrays count.
   getArrayValueEffects(getOperation(), effects);
-  if (mayFailToBroadcast(*this))
+  std::optional<ReduceKind> kind = getReduce();
+  if (mayFailToBroadcast(*this) ||
+      (kind && (*kind == ReduceKind::Min || *kind == ReduceKind::Max)))
     addMayRaiseEffect(effects);
 }
 
@@ -1657,45 +1666,118 @@ Value MapOp::getYieldedValue() {
   return cast<YieldOp>(getBody().front().getTerminator()).getValues()[0];
 }
 
-Value MapOp::cloneBody(OpBuilder &builder, ValueRange elements) {
-  Block &body = getBody().front();
+/// Clones the scalar body of a map or store_map at `builder`, its arguments
+/// bound to `elements`, and returns the clone of the yielded value.
+static Value cloneElementBody(Block &body, OpBuilder &builder,
+                              ValueRange elements) {
   IRMapping mapping;
   mapping.map(body.getArguments(), elements);
   for (Operation &nested : body.without_terminator())
     builder.clone(nested, mapping);
-  return mapping.lookup(getYieldedValue());
+  return mapping.lookup(
+      cast<YieldOp>(body.getTerminator()).getValues().front());
 }
 
-LogicalResult MapOp::verifyRegions() {
-  if (failed(verifyBroadcastResult(*this, getInputs().getTypes(), getType())))
-    return failure();
-  Block &body = getBody().front();
-  if (body.getNumArguments() != getInputs().size())
-    return emitOpError("body has ")
+Value MapOp::cloneBody(OpBuilder &builder, ValueRange elements) {
+  return cloneElementBody(getBody().front(), builder, elements);
+}
+
+/// The body of a map or store_map: one argument per input, of its element
+/// type, and side-effect free scalar ops ending in a `vrir.yield`.
+static LogicalResult verifyElementBody(Operation *op, ValueRange inputs,
+                                       Block &body) {
+  if (body.getNumArguments() != inputs.size())
+    return op->emitOpError("body has ")
            << body.getNumArguments() << " arguments but the op has "
-           << getInputs().size() << " inputs";
+           << inputs.size() << " inputs";
   for (auto [index, input, argument] :
-       llvm::enumerate(getInputs(), body.getArguments())) {
+       llvm::enumerate(inputs, body.getArguments())) {
     Type element = getElementTypeOf(input.getType());
     if (argument.getType() != element)
-      return emitOpError("body argument #")
+      return op->emitOpError("body argument #")
              << index << " has type " << argument.getType() << " but input #"
              << index << " has elements of type " << element;
   }
   if (!isa<YieldOp>(body.getTerminator()))
-    return emitOpError("body must end with 'vrir.yield'");
-  for (Operation &op : body.without_terminator()) {
+    return op->emitOpError("body must end with 'vrir.yield'");
+  for (Operation &nested : body.without_terminator()) {
     auto isArray = [](Type type) { return isa<ArrayType>(type); };
-    if (llvm::any_of(op.getOperandTypes(), isArray) ||
-        llvm::any_of(op.getResultTypes(), isArray))
-      return emitOpError("body computes on scalars, but '")
-             << op.getName() << "' takes or returns an array";
-    if (!isMemoryEffectFree(&op) || op.getNumRegions() != 0)
-      return emitOpError("body may only hold side-effect free scalar ops, "
-                         "found '")
-             << op.getName() << "'";
+    if (llvm::any_of(nested.getOperandTypes(), isArray) ||
+        llvm::any_of(nested.getResultTypes(), isArray))
+      return op->emitOpError("body computes on scalars, but '")
+             << nested.getName() << "' takes or returns an array";
+    if (!isMemoryEffectFree(&nested) || nested.getNumRegions() != 0)
+      return op->emitOpError("body may only hold side-effect free scalar ops, "
+                             "found '")
+             << nested.getName() << "'";
   }
   return success();
+}
+
+LogicalResult MapOp::verifyRegions() {
+  if (std::optional<ReduceKind> kind = getReduce()) {
+    StringRef name = stringifyReduceKind(*kind);
+    if (!llvm::any_of(getInputs().getTypes(),
+                      [](Type type) { return isa<ArrayType>(type); }))
+      return emitOpError("reduce(") << name << ") needs an array input";
+    Type result = getType();
+    if (isa<ArrayType>(result))
+      return emitOpError("reduce(")
+             << name << ") gives a scalar, but the result type is " << result;
+    if (isBool(result))
+      return emitOpError("reduce(") << name << ") of i1 elements";
+    if (isComplex(result) &&
+        (*kind == ReduceKind::Min || *kind == ReduceKind::Max))
+      return emitOpError("reduce(")
+             << name << ") is not defined on complex elements";
+  } else {
+    if (!isa<ArrayType>(getType()))
+      return emitOpError("without 'reduce' returns an array, got ")
+             << getType();
+    if (failed(verifyBroadcastResult(*this, getInputs().getTypes(), getType())))
+      return failure();
+  }
+  return verifyElementBody(*this, getInputs(), getBody().front());
+}
+
+//===----------------------------------------------------------------------===//
+// StoreMapOp
+//===----------------------------------------------------------------------===//
+
+void StoreMapOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  for (OpOperand &input : getInputsMutable())
+    if (isa<ArrayType>(input.get().getType()))
+      effects.emplace_back(MemoryEffects::Read::get(), &input,
+                           SideEffects::DefaultResource::get());
+  effects.emplace_back(MemoryEffects::Read::get(), &getArrayMutable(),
+                       SideEffects::DefaultResource::get());
+  effects.emplace_back(MemoryEffects::Write::get(), &getArrayMutable(),
+                       SideEffects::DefaultResource::get());
+  addMayRaiseEffect(effects);
+}
+
+Value StoreMapOp::cloneBody(OpBuilder &builder, ValueRange elements) {
+  return cloneElementBody(getBody().front(), builder, elements);
+}
+
+LogicalResult StoreMapOp::verifyRegions() {
+  ArrayType target = getArray().getType();
+  if (failed(verifySliceIndices(*this, target, getIndices(), getIndexFlags())))
+    return failure();
+  if (!llvm::any_of(getInputs().getTypes(),
+                    [](Type type) { return isa<ArrayType>(type); }))
+    return emitOpError("needs an array input (a scalar is assigned by "
+                       "'vrir.store_slice')");
+  unsigned rank = getSliceRank(target.getRank(), getIndices());
+  for (auto [index, input] : llvm::enumerate(getInputs()))
+    if (getRankOf(input.getType()) > rank)
+      return emitOpError("input #")
+             << index << " has rank " << getRankOf(input.getType())
+             << ", more than the rank " << rank
+             << " of the slice it is assigned to";
+  return verifyElementBody(*this, getInputs(), getBody().front());
 }
 
 //===----------------------------------------------------------------------===//

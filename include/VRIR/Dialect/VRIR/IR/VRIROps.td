@@ -410,6 +410,53 @@ def VRIR_StoreSliceOp : VRIR_Op<"store_slice"> {
   let hasVerifier = 1;
 }
 
+def VRIR_StoreMapOp : VRIR_Op<"store_map", [
+    AttrSizedOperandSegments, SingleBlock,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "assign an element-wise expression to a slice of an array";
+  let description = [{
+    `A[ranges] = expression`, fused: the same as a `vrir.map` of `inputs`
+    with this body whose result is assigned by `vrir.store_slice` to the
+    slice of `array` selected by `indices`, without the map's array. The
+    inputs broadcast to the slice's shape by NumPy's rules (checked at run
+    time). As in NumPy, every element of the expression is computed before
+    any is written: when an input overlaps the slice other than as the very
+    same view (`C[i, :k] += x * C[j, :k]`, not `C[i, :k] *= s`), the
+    elements go through a temporary first.
+
+    `vrir-fuse-elementwise` builds it from a `vrir.store_slice` of an
+    element-wise op or map, so that slice updates in loops
+    (`C[i, :i + 1] += alpha * A[i, k] * A[:i + 1, k]`) run as one loop with
+    no temporary array.
+
+    ```mlir
+    vrir.store_map %row, %s into %A[%i, %r] : (!vrir.array<f64, 1, strided>, f64)
+        -> !vrir.array<f64, 2, row_major>[index, !vrir.range] {
+    ^bb0(%a: f64, %b: f64):
+      %t = arith.mulf %a, %b : f64
+      vrir.yield %t : f64
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<VRIR_ArrayOrScalar>:$inputs,
+                       VRIR_ArrayType:$array,
+                       Variadic<VRIR_SliceIndex>:$indices,
+                       OptionalAttr<VRIR_IndexFlagsArrayAttr>:$index_flags);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $inputs `into` $array `[` $indices `]` (`flags` $index_flags^)? attr-dict `:`
+    `(` qualified(type($inputs)) `)` `->` qualified(type($array))
+    (`[` qualified(type($indices))^ `]`)? $body
+  }];
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Clones the body at `builder` with its arguments bound to `elements`
+    /// and returns the clone of the yielded value.
+    ::mlir::Value cloneBody(::mlir::OpBuilder &builder,
+                            ::mlir::ValueRange elements);
+  }];
+}
+
 def VRIR_GatherOp : VRIR_Op<"gather"> {
   let summary = "index an array with an integer array (copying)";
   let description = [{
@@ -574,10 +621,19 @@ def VRIR_MapOp : VRIR_Op<"map", [
     every input (the scalar itself for a scalar input), must be side-effect
     free scalar code, and ends with a `vrir.yield` of the result element.
 
+    With `reduce(kind)` the elements are not stored: they are combined into
+    one scalar, as `vrir.reduce` of the whole (sum, prod, min, max) would
+    combine the map's result, and the result is that scalar. Elements are
+    combined in row-major order of the broadcast shape (column-major when
+    the first array input is `col_major`); min and max of no element are a
+    run-time error.
+
     `vrir-fuse-elementwise` builds maps from trees of `unary`, `binary`,
     `cmp`, `select` and `cast` ops, so that an expression such as
-    `0.2 * (A + B + C)` runs as one loop nest with no temporary arrays.
-    Frontends may emit maps directly.
+    `0.2 * (A + B + C)` runs as one loop nest with no temporary arrays, and
+    a whole-array `vrir.reduce` of such a tree becomes a reducing map
+    (`np.dot(x[:k], y[:k])` is one loop, no temporary). Frontends may emit
+    maps directly.
 
     ```mlir
     %r = vrir.map %A, %s : (!vrir.array<f64, 2, strided>, f64) -> !vrir.array<f64, 2, row_major> {
@@ -585,13 +641,19 @@ def VRIR_MapOp : VRIR_Op<"map", [
       %t = arith.mulf %a, %b : f64
       vrir.yield %t : f64
     }
+    %d = vrir.map %x, %y reduce(sum) : (!vrir.array<f64, 1, strided>, !vrir.array<f64, 1, strided>) -> f64 {
+    ^bb0(%a: f64, %b: f64):
+      %t = arith.mulf %a, %b : f64
+      vrir.yield %t : f64
+    }
     ```
   }];
-  let arguments = (ins Variadic<VRIR_ArrayOrScalar>:$inputs);
-  let results = (outs VRIR_ArrayType:$result);
+  let arguments = (ins Variadic<VRIR_ArrayOrScalar>:$inputs,
+                       OptionalAttr<VRIR_ReduceKind>:$reduce);
+  let results = (outs VRIR_ArrayOrScalar:$result);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
-    $inputs attr-dict `:` functional-type($inputs, $result) $body
+    $inputs (`reduce` `(` $reduce^ `)`)? attr-dict `:` functional-type($inputs, $result) $body
   }];
   let hasRegionVerifier = 1;
   let extraClassDeclaration = [{
@@ -809,8 +871,8 @@ def VRIR_GpuSectionOp : VRIR_Op<"gpu_section", [
 def VRIR_YieldOp : VRIR_Op<"yield", [Pure, Terminator,
     DeclareOpInterfaceMethods<RegionBranchTerminatorOpInterface>,
     NativeOpTrait<"ReturnLike">,
-    ParentOneOf<["PforOp", "GpuSectionOp", "MapOp"]>]> {
-  let summary = "terminator of pfor, gpu_section and map bodies";
+    ParentOneOf<["PforOp", "GpuSectionOp", "MapOp", "StoreMapOp"]>]> {
+  let summary = "terminator of pfor, gpu_section, map and store_map bodies";
   let arguments = (ins Variadic<AnyType>:$values);
   let builders = [OpBuilder<(ins), [{ /* nothing to build */ }]>];
   let assemblyFormat = "attr-dict ($values^ `:` qualified(type($values)))?";
