@@ -175,6 +175,30 @@ struct FuseProducersIntoMap : public RewritePattern {
   }
 };
 
+/// The distinct operands of `producer`, in order: the inputs of the op that
+/// takes its place.
+SmallVector<Value> getDistinctOperands(Operation *producer) {
+  SmallVector<Value> inputs;
+  for (Value input : producer->getOperands())
+    if (!llvm::is_contained(inputs, input))
+      inputs.push_back(input);
+  return inputs;
+}
+
+/// Fills `region` with one block that takes an element of each of `inputs`
+/// and yields `producer`'s scalar form of them.
+void buildScalarBody(PatternRewriter &rewriter, Location loc, Region &region,
+                     ArrayRef<Value> inputs, Operation *producer) {
+  Block *body = rewriter.createBlock(&region);
+  for (Value input : inputs)
+    body->addArgument(getElementTypeOf(input.getType()), input.getLoc());
+  SmallVector<Value> elements;
+  for (Value operand : producer->getOperands())
+    elements.push_back(
+        body->getArgument(llvm::find(inputs, operand) - inputs.begin()));
+  YieldOp::create(rewriter, loc, emitScalarForm(rewriter, producer, elements));
+}
+
 /// A whole-array reduction of an element-wise op's result becomes a
 /// reducing map over that op's inputs: `np.dot(x[:k], y[:k])` or
 /// `np.sum(a * b)` is one loop that stores no element.
@@ -189,23 +213,12 @@ struct FuseIntoReduction : public OpRewritePattern<ReduceOp> {
     Operation *producer = getFusableProducer(reduce.getOperand(), reduce);
     if (!producer)
       return rewriter.notifyMatchFailure(reduce, "no fusable producer");
-    SmallVector<Value> inputs;
-    for (Value input : producer->getOperands())
-      if (!llvm::is_contained(inputs, input))
-        inputs.push_back(input);
+    SmallVector<Value> inputs = getDistinctOperands(producer);
     Location loc = reduce.getLoc();
     auto map =
         MapOp::create(rewriter, loc, reduce.getType(), inputs,
                       ReduceKindAttr::get(getContext(), reduce.getKind()));
-    Block *body = rewriter.createBlock(&map.getBody());
-    for (Value input : inputs)
-      body->addArgument(getElementTypeOf(input.getType()), input.getLoc());
-    SmallVector<Value> elements;
-    for (Value operand : producer->getOperands())
-      elements.push_back(
-          body->getArgument(llvm::find(inputs, operand) - inputs.begin()));
-    YieldOp::create(rewriter, loc,
-                    emitScalarForm(rewriter, producer, elements));
+    buildScalarBody(rewriter, loc, map.getBody(), inputs, producer);
     rewriter.replaceOp(reduce, map.getResult());
     rewriter.eraseOp(producer);
     return success();
@@ -229,10 +242,7 @@ struct FuseIntoSliceAssignment : public OpRewritePattern<StoreSliceOp> {
     Operation *producer = getFusableProducer(store.getValue(), store);
     if (!producer)
       return rewriter.notifyMatchFailure(store, "no fusable producer");
-    SmallVector<Value> inputs;
-    for (Value input : producer->getOperands())
-      if (!llvm::is_contained(inputs, input))
-        inputs.push_back(input);
+    SmallVector<Value> inputs = getDistinctOperands(producer);
     if (llvm::none_of(inputs, [](Value input) {
           return isa<ArrayType>(input.getType());
         }))
@@ -241,16 +251,8 @@ struct FuseIntoSliceAssignment : public OpRewritePattern<StoreSliceOp> {
     auto fused =
         StoreMapOp::create(rewriter, loc, inputs, store.getArray(),
                            store.getIndices(), store.getIndexFlagsAttr());
-    Block *body = rewriter.createBlock(&fused.getBody());
-    for (Value input : inputs)
-      body->addArgument(getElementTypeOf(input.getType()), input.getLoc());
-    SmallVector<Value> elements;
-    for (Value operand : producer->getOperands())
-      elements.push_back(
-          body->getArgument(llvm::find(inputs, operand) - inputs.begin()));
     // (The verifier makes the value's element type the array's.)
-    YieldOp::create(rewriter, loc,
-                    emitScalarForm(rewriter, producer, elements));
+    buildScalarBody(rewriter, loc, fused.getBody(), inputs, producer);
     rewriter.eraseOp(store);
     rewriter.eraseOp(producer);
     return success();
