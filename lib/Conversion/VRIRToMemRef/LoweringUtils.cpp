@@ -2,6 +2,8 @@
 
 #include "LoweringUtils.h"
 
+#include "../VRIRToGPU/GpuABI.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -433,56 +435,36 @@ SmallVector<Operation *> lowering::collectGpuSections(Operation *root) {
   return sections;
 }
 
-namespace {
-/// The byte range [begin, end) a memref addresses, and whether it is empty.
-struct ByteRange {
-  Value begin, end, empty;
-};
-} // namespace
-
-static ByteRange getByteRange(OpBuilder &b, Location loc, Value memref) {
+/// The bytes `memref` addresses, from its lowest to its highest element.
+static gpuabi::ByteRange getByteRange(OpBuilder &b, Location loc,
+                                      Value memref) {
   auto type = cast<MemRefType>(memref.getType());
   auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  // Element offsets of the lowest and highest elements.
-  Value low = metadata.getOffset(), high = metadata.getOffset();
-  Value empty = arith::ConstantIntOp::create(b, loc, 0, 1);
-  for (auto [size, stride] :
-       llvm::zip_equal(metadata.getSizes(), metadata.getStrides())) {
-    empty = arith::OrIOp::create(
-        b, loc, empty,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, size, zero));
-    Value last = arith::SubIOp::create(b, loc, size, one);
-    Value span = arith::MulIOp::create(b, loc, last, stride);
-    Value negative =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, span, zero);
-    low = arith::AddIOp::create(
-        b, loc, low, arith::SelectOp::create(b, loc, negative, span, zero));
-    high = arith::AddIOp::create(
-        b, loc, high, arith::SelectOp::create(b, loc, negative, zero, span));
-  }
-  Value bytes = arith::ConstantIndexOp::create(
-      b, loc, getElementBytes(type.getElementType()));
   Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  Value begin = arith::AddIOp::create(
-      b, loc, base, arith::MulIOp::create(b, loc, low, bytes));
-  Value end = arith::AddIOp::create(
-      b, loc, base,
-      arith::MulIOp::create(b, loc, arith::AddIOp::create(b, loc, high, one),
-                            bytes));
-  return {begin, end, empty};
+  return gpuabi::computeByteRange(b, loc, base, metadata.getOffset(),
+                                  metadata.getSizes(), metadata.getStrides(),
+                                  getElementBytes(type.getElementType()));
 }
 
 Value lowering::mayOverlap(OpBuilder &b, Location loc, Value first,
                            Value second) {
-  ByteRange x = getByteRange(b, loc, first);
-  ByteRange y = getByteRange(b, loc, second);
+  gpuabi::ByteRange x = getByteRange(b, loc, first);
+  gpuabi::ByteRange y = getByteRange(b, loc, second);
+  auto endOf = [&](const gpuabi::ByteRange &range) -> Value {
+    return arith::AddIOp::create(b, loc, range.lowestByte, range.bytes);
+  };
+  auto isEmpty = [&](const gpuabi::ByteRange &range) -> Value {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, range.bytes,
+                                 arith::ConstantIndexOp::create(b, loc, 0));
+  };
+  Value xEnd = endOf(x), yEnd = endOf(y);
+  Value anyEmpty = arith::OrIOp::create(b, loc, isEmpty(x), isEmpty(y));
   Value intersect = arith::AndIOp::create(
       b, loc,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x.begin, y.end),
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, y.begin, x.end));
-  Value anyEmpty = arith::OrIOp::create(b, loc, x.empty, y.empty);
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x.lowestByte,
+                            yEnd),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, y.lowestByte,
+                            xEnd));
   return arith::AndIOp::create(
       b, loc, intersect,
       arith::XOrIOp::create(b, loc, anyEmpty,
