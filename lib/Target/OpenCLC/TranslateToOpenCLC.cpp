@@ -301,10 +301,13 @@ LogicalResult OpenCLEmitter::declare(Value value, StringRef init) {
   if (type.empty())
     return emitError(value.getLoc()) << "value of type " << value.getType()
                                      << " cannot be translated to OpenCL C";
+  // `init` may be another value's name, which `fresh` can move (it grows
+  // the table of names).
+  std::string initText = init.str();
   std::string var = fresh(value);
   os << type << " " << var;
-  if (!init.empty())
-    os << " = " << init;
+  if (!initText.empty())
+    os << " = " << initText;
   os << ";\n";
   return success();
 }
@@ -1048,8 +1051,10 @@ LogicalResult OpenCLEmitter::emitFor(scf::ForOp op) {
            op.getResults(), op.getInitArgs(), op.getRegionIterArgs())) {
     if (failed(declare(result, name(init))))
       return failure();
-    names[iterArg] = name(result);
-    vars.push_back(name(result));
+    // Copied first: inserting into `names` may move the names it holds.
+    std::string resultName = name(result);
+    names[iterArg] = resultName;
+    vars.push_back(std::move(resultName));
   }
   Value iv = op.getInductionVar();
   std::string type = cType(iv.getType());
@@ -1108,8 +1113,9 @@ LogicalResult OpenCLEmitter::emitWhile(scf::WhileOp op) {
        llvm::zip_equal(op.getResults(), op.getAfterArguments())) {
     if (failed(declare(result, "")))
       return failure();
-    names[arg] = name(result);
-    resultVars.push_back(name(result));
+    std::string resultName = name(result);
+    names[arg] = resultName;
+    resultVars.push_back(std::move(resultName));
   }
   os << "while (1) {\n";
   os.indent();

@@ -160,4 +160,19 @@ gpu.module @scf {
     %use = arith.addf %r#1, %r#1 : f64
     gpu.return
   }
+
+  // Many loop-carried values (a matrix-product kernel's block of sums):
+  // each is declared from its initial value's name, which must survive the
+  // growth of the emitter's table of names.
+  // CHECK-LABEL: __kernel void many_carried(
+  // CHECK-COUNT-64: double v{{[0-9]+}} = a1;
+  // CHECK-NEXT: for (
+  gpu.func @many_carried(%n: index, %x: f64) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %r:64 = scf.for %i = %c0 to %n step %c1 iter_args(%s0 = %x, %s1 = %x, %s2 = %x, %s3 = %x, %s4 = %x, %s5 = %x, %s6 = %x, %s7 = %x, %s8 = %x, %s9 = %x, %s10 = %x, %s11 = %x, %s12 = %x, %s13 = %x, %s14 = %x, %s15 = %x, %s16 = %x, %s17 = %x, %s18 = %x, %s19 = %x, %s20 = %x, %s21 = %x, %s22 = %x, %s23 = %x, %s24 = %x, %s25 = %x, %s26 = %x, %s27 = %x, %s28 = %x, %s29 = %x, %s30 = %x, %s31 = %x, %s32 = %x, %s33 = %x, %s34 = %x, %s35 = %x, %s36 = %x, %s37 = %x, %s38 = %x, %s39 = %x, %s40 = %x, %s41 = %x, %s42 = %x, %s43 = %x, %s44 = %x, %s45 = %x, %s46 = %x, %s47 = %x, %s48 = %x, %s49 = %x, %s50 = %x, %s51 = %x, %s52 = %x, %s53 = %x, %s54 = %x, %s55 = %x, %s56 = %x, %s57 = %x, %s58 = %x, %s59 = %x, %s60 = %x, %s61 = %x, %s62 = %x, %s63 = %x) -> (f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64) {
+      scf.yield %s0, %s1, %s2, %s3, %s4, %s5, %s6, %s7, %s8, %s9, %s10, %s11, %s12, %s13, %s14, %s15, %s16, %s17, %s18, %s19, %s20, %s21, %s22, %s23, %s24, %s25, %s26, %s27, %s28, %s29, %s30, %s31, %s32, %s33, %s34, %s35, %s36, %s37, %s38, %s39, %s40, %s41, %s42, %s43, %s44, %s45, %s46, %s47, %s48, %s49, %s50, %s51, %s52, %s53, %s54, %s55, %s56, %s57, %s58, %s59, %s60, %s61, %s62, %s63 : f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64
+    }
+    gpu.return
+  }
 }
