@@ -236,9 +236,6 @@ struct FuseIntoSliceAssignment : public OpRewritePattern<StoreSliceOp> {
                                 PatternRewriter &rewriter) const override {
     if (!isa<ArrayType>(store.getValue().getType()))
       return rewriter.notifyMatchFailure(store, "assigns a scalar");
-    // GPU sections map slice assignments to kernels as copies.
-    if (store->getParentOfType<GpuSectionOp>())
-      return rewriter.notifyMatchFailure(store, "in a GPU section");
     Operation *producer = getFusableProducer(store.getValue(), store);
     if (!producer)
       return rewriter.notifyMatchFailure(store, "no fusable producer");

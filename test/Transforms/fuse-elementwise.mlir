@@ -183,16 +183,18 @@ func.func @slice_update(%C: !R, %x: !S, %i: index, %r: !vrir.range, %s: f64) {
 // -----
 
 !R = !vrir.array<f64, 2, row_major>
-// Plain copies and scalar fills stay store_slice; so do assignments in GPU
-// sections (kernels copy slices).
-// CHECK-LABEL: func.func @not_fused
+// Plain copies and scalar fills stay store_slice. In a GPU section an
+// assignment fuses too: its store_map is one kernel writing the slice (not
+// a kernel filling a temporary and a second copying it).
+// CHECK-LABEL: func.func @fused_in_gpu_section
 // CHECK-NOT: vrir.store_map
 // CHECK: vrir.store_slice
 // CHECK: vrir.store_slice
 // CHECK: vrir.gpu_section
-// CHECK:   vrir.binary
-// CHECK:   vrir.store_slice
-func.func @not_fused(%C: !R, %D: !R, %s: f64) {
+// CHECK-NEXT: vrir.store_map %{{.*}}, %{{.*}} into %{{.*}}[]
+// CHECK: vrir.binary mul
+// CHECK-NOT: vrir.store_slice
+func.func @fused_in_gpu_section(%C: !R, %D: !R, %s: f64) {
   vrir.store_slice %D, %C[] : !R, !R
   vrir.store_slice %s, %C[] : f64, !R
   vrir.gpu_section {

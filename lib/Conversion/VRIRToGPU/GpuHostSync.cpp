@@ -15,10 +15,12 @@
 #include "GpuABI.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -37,11 +39,43 @@ using namespace mlir::vrir;
 
 namespace {
 
+/// Whether the address `value` is only compared: through arithmetic, it
+/// ends in comparisons and branch conditions, never in a pointer, a call or
+/// a memory operation (the overlap tests of slice assignments compare the
+/// byte ranges of two arrays; a BLAS call gets its pointer the same way).
+bool isOnlyCompared(Value value) {
+  SmallVector<Value> worklist = {value};
+  llvm::SmallPtrSet<Value, 16> seen;
+  while (!worklist.empty()) {
+    Value address = worklist.pop_back_val();
+    if (!seen.insert(address).second)
+      continue;
+    for (OpOperand &use : address.getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<arith::ArithDialect>(user->getDialect())) {
+        llvm::append_range(worklist, user->getResults());
+        continue;
+      }
+      if (auto ifOp = dyn_cast<scf::IfOp>(user);
+          ifOp && use.get() == ifOp.getCondition())
+        continue;
+      if (auto branch = dyn_cast<cf::CondBranchOp>(user);
+          branch && use.get() == branch.getCondition())
+        continue;
+      return false;
+    }
+  }
+  return true;
+}
+
 /// Operations whose memref operands are not accesses: views and metadata
 /// (their results are visited in their own right), deallocation (the CPU
-/// runtime reports freed arrays), launches, and operations that only
-/// forward an array to a region, block or caller.
+/// runtime reports freed arrays), launches, operations that only forward
+/// an array to a region, block or caller, and addresses taken only to be
+/// compared.
 bool touchesNoMemory(Operation *op) {
+  if (auto address = dyn_cast<memref::ExtractAlignedPointerAsIndexOp>(op))
+    return isOnlyCompared(address.getResult());
   // (memref.cast, reinterpret_cast, extract_strided_metadata and
   // assume_alignment are view-like.)
   return isa<ViewLikeOpInterface, memref::DimOp, memref::RankOp,

@@ -1790,7 +1790,8 @@ std::string launchLocked(State &s, const char *binary, int64_t binarySize,
         kernelName, entry.bindings.back(), numBindings,
         static_cast<long long>(numArgs));
   if (numBindings > limits.maxPerStageDescriptorStorageBuffers ||
-      numBindings > limits.maxDescriptorSetStorageBuffers)
+      numBindings > limits.maxDescriptorSetStorageBuffers) {
+    noteDeviceLimitReached(); // a host version may run instead
     return formatString(
         "GPU: kernel '%s' needs %u storage buffers, more than the %u a "
         "compute shader of %s may have",
@@ -1798,6 +1799,7 @@ std::string launchLocked(State &s, const char *binary, int64_t binarySize,
         std::min(limits.maxPerStageDescriptorStorageBuffers,
                  limits.maxDescriptorSetStorageBuffers),
         s.name.c_str());
+  }
 
   std::string error;
   const Layout *layout = getLayout(s, numBindings, error);

@@ -153,3 +153,53 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// Addresses: one taken only to be compared (a slice assignment's overlap
+// test, through arithmetic into a branch condition) is no access, so the
+// arrays stay on the device; one that becomes a pointer (for a library
+// call) is, and gets a notice, hoisted out of the scf.if that launches
+// nothing.
+// CHECK-LABEL: func.func @addresses(
+// CHECK-SAME: %[[A:[a-z0-9]+]]: memref<?xf64>, %[[B:[a-z0-9]+]]: memref<?xf64>, %[[C:[a-z0-9]+]]: memref<?xf64>
+// CHECK: scf.for
+// CHECK: gpu.launch_func
+// CHECK-NOT: memref.extract_strided_metadata %[[A]]
+// CHECK-NOT: memref.extract_strided_metadata %[[B]]
+// CHECK: memref.extract_strided_metadata %[[C]]
+// CHECK: llvm.call @vrir_gpu_host_access(
+// CHECK-NEXT: scf.if
+// CHECK-NOT: llvm.call @vrir_gpu_host_access
+// CHECK: llvm.call @vrir_gpu_scope_end()
+module attributes {gpu.container_module} {
+  llvm.func @library(!llvm.ptr)
+  func.func @addresses(%A: memref<?xf64>, %B: memref<?xf64>, %C: memref<?xf64>,
+                       %n: index, %steps: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %t = %c0 to %steps step %c1 {
+      gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%n, %c1, %c1)
+          args(%A : memref<?xf64>, %B : memref<?xf64>)
+      %a = memref.extract_aligned_pointer_as_index %A : memref<?xf64> -> index
+      %b = memref.extract_aligned_pointer_as_index %B : memref<?xf64> -> index
+      %end = arith.addi %b, %n : index
+      %overlap = arith.cmpi ult, %a, %end : index
+      scf.if %overlap {
+        %p = memref.extract_aligned_pointer_as_index %C : memref<?xf64> -> index
+        %i = arith.index_cast %p : index to i64
+        %ptr = llvm.inttoptr %i : i64 to !llvm.ptr
+        llvm.call @library(%ptr) : (!llvm.ptr) -> ()
+      }
+    }
+    return
+  }
+  gpu.module @kernels {
+    gpu.func @k(%A: memref<?xf64>, %B: memref<?xf64>) kernel {
+      %i = gpu.thread_id x
+      %v = memref.load %A[%i] : memref<?xf64>
+      memref.store %v, %B[%i] : memref<?xf64>
+      gpu.return
+    }
+  }
+}
