@@ -10,6 +10,7 @@
 !v = !vrir.array<f64, 1, row_major>
 !m = !vrir.array<f64, 2, row_major>
 !cm32 = !vrir.array<f32, 2, col_major>
+!m32 = !vrir.array<f32, 2, row_major>
 
 module {
   // STREAM triad: a[i] = b[i] + s * c[i], one kernel per step.
@@ -121,9 +122,11 @@ module {
     return %total : f64
   }
 
-  // C = A @ B with vrir.matmul in a section (VRIR's matmul kernel: one
-  // work-item per element of C, untiled). Each step makes a new product,
-  // which replaces the previous one; the last is returned.
+  // C = A @ B with vrir.matmul in a section (VRIR's tiled matrix-product
+  // kernel: tiles of A and B in work-group memory, a block of sums per
+  // work-item; vr-run --gpu-matmul-tiling changes its shape). Each step
+  // makes a new product, which replaces the previous one; the last is
+  // returned.
   func.func @matmul(%A: !m, %B: !m, %steps: index) -> !m {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
@@ -138,6 +141,23 @@ module {
       scf.yield %p : !m
     }
     return %C : !m
+  }
+
+  // SGEMM: the same in single precision.
+  func.func @sgemm(%A: !m32, %B: !m32, %steps: index) -> !m32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = vrir.dim %A, 0 : !m32
+    %m = vrir.dim %B, 1 : !m32
+    %C0 = vrir.zeros(%n, %m) : !m32
+    %C = scf.for %t = %c0 to %steps step %c1 iter_args(%prev = %C0) -> (!m32) {
+      %p = vrir.gpu_section -> (!m32) {
+        %q = vrir.matmul %A, %B : !m32, !m32 -> !m32
+        vrir.yield %q : !m32
+      }
+      scf.yield %p : !m32
+    }
+    return %C : !m32
   }
 
   // C = A @ B written as loops: a pfor over the elements of C, each a

@@ -97,6 +97,13 @@ KERNELS = [
            lambda n: 24.0 * n * n, lambda n: 2.0 * n ** 3, "matmul",
            lambda n: _sq(n) + " f64", rate="GFLOP/s",
            note="vrir.matmul in a section; CUDA: 32x32 shared-memory tiles"),
+    Kernel("sgemm",
+           lambda n, s: ["A=rand:" + _sq(n), "B=rand:" + _sq(n),
+                         "steps=%d" % s],
+           lambda n: 12.0 * n * n, lambda n: 2.0 * n ** 3, "sgemm",
+           lambda n: _sq(n) + " f32", rate="GFLOP/s",
+           note="vrir.matmul on f32 in a section; CUDA: 32x32 shared-memory "
+                "tiles"),
     Kernel("matmul_loops",
            lambda n, s: ["A=rand:" + _sq(n), "B=rand:" + _sq(n),
                          "C=zeros:" + _sq(n), "steps=%d" % s],
@@ -122,6 +129,7 @@ SIZES = {
         "jacobi2d": (8192, 10, 610),
         "sum": (1 << 27, 10, 1610),
         "matmul": (4096, 1, 5),
+        "sgemm": (4096, 1, 11),
         "matmul_loops": (4096, 1, 5),
         "scale_cm": (8192, 10, 2010),
     },
@@ -131,6 +139,7 @@ SIZES = {
         "jacobi2d": (1024, 10, 210),
         "sum": (1 << 22, 10, 210),
         "matmul": (512, 2, 12),
+        "sgemm": (512, 2, 12),
         "matmul_loops": (512, 2, 12),
         "scale_cm": (1024, 10, 210),
     },
@@ -141,6 +150,7 @@ SIZES = {
         "jacobi2d": (64, 1, 3),
         "sum": (4096, 1, 3),
         "matmul": (32, 1, 3),
+        "sgemm": (32, 1, 3),
         "matmul_loops": (32, 1, 3),
         "scale_cm": (64, 1, 3),
     },
@@ -153,6 +163,7 @@ CUDA_REFERENCES = {
     "matmul_naive": ("matmul", "one thread per element, untiled (the shape "
                                "of VRIR's kernels)"),
     "matmul_cublas": ("matmul", "cuBLAS DGEMM"),
+    "sgemm_cublas": ("sgemm", "cuBLAS SGEMM, default math mode (no TF32)"),
 }
 
 # ---------------------------------------------------------------------------
@@ -186,6 +197,7 @@ def vr_run(args, entry, target, arg_values, extra=(), timeout=900, env=None):
     for value in arg_values:
         cmd += ["--arg", value]
     cmd += list(extra)
+    cmd += list(args.vr_run_flag or [])
     full_env = dict(os.environ)
     full_env.update(env or {})
     start = time.time()
@@ -332,7 +344,7 @@ def run_cuda(args, plan):
             steps[peer] = max(s2 - s1, 1)
     for ref, (base, _) in CUDA_REFERENCES.items():
         if base in kernels and ref not in kernels:
-            if ref == "matmul_cublas" and args.no_cublas:
+            if ref.endswith("_cublas") and args.no_cublas:
                 continue
             kernels.append(ref)
             ns[ref] = ns[base]
@@ -555,6 +567,9 @@ def smoke_checks(args, targets):
     x = rng.random(n1)
     MA = rng.random((7, 5))
     MB = rng.random((5, 6))
+    # Past one 64x64 tile of C both ways, with a partial last tile of k.
+    SGA = rng.random((70, 33)).astype(np.float32)
+    SGB = rng.random((33, 65)).astype(np.float32)
     SA = np.asfortranarray(rng.random((37, 29)).astype(np.float32))
     cases = [
         # (entry, args, outputs {label: expected}, scalar expected, rtol)
@@ -571,6 +586,9 @@ def smoke_checks(args, targets):
         ("sum", ["x=" + save("x", x), "steps=3"], {}, 3 * np.sum(x), 1e-13),
         ("matmul", ["A=" + save("MA", MA), "B=" + save("MB", MB), "steps=2"],
          {"": MA @ MB}, None, 1e-14),
+        ("sgemm", ["A=" + save("SGA", SGA), "B=" + save("SGB", SGB),
+                   "steps=2"],
+         {"": SGA @ SGB}, None, 1e-5),
         ("matmul_loops", ["A=" + save("MA", MA), "B=" + save("MB", MB),
                           "C=" + save("MC", np.zeros((7, 6))), "steps=2"],
          {"C": MA @ MB}, None, 1e-14),
@@ -704,6 +722,9 @@ def main():
                    help="timed repetitions of the CUDA peers (default 7)")
     p.add_argument("--timeout", type=int, default=1200,
                    help="seconds allowed per vr-run or peer process")
+    p.add_argument("--vr-run-flag", action="append", metavar="FLAG",
+                   help="pass FLAG to every vr-run call (repeatable), e.g. "
+                        "--vr-run-flag=--gpu-matmul-tiling=128,128,8,16,16")
     p.add_argument("--json", help="write all results to this JSON file")
     p.add_argument("--smoke", action="store_true",
                    help="tiny sizes: check results against NumPy on cpu and "

@@ -87,6 +87,11 @@ static cl::opt<std::string> target(
              "kernels through the GPU runtime) or opencl-spirv (SPIR-V "
              "kernels for OpenCL devices that take SPIR-V); the "
              "VRIR_TARGET environment variable sets the default"));
+static cl::list<int64_t> gpuMatmulTiling(
+    "gpu-matmul-tiling", cl::CommaSeparated,
+    cl::desc("M,N,K,X,Y: GPU matrix products compute MxN tiles of C per "
+             "work-group of XxY work-items, K deep (vrir-gpu-map-sections' "
+             "matmul options)"));
 static cl::opt<bool> noOpenMP("no-openmp",
                               cl::desc("Run parallel loops serially"));
 static cl::opt<bool>
@@ -261,6 +266,10 @@ LogicalResult lowerToLLVM(ModuleOp module) {
   options.pipeline.eliminateBoundsChecks = !keepChecks;
   options.pipeline.raiseToAffine = !noAffine;
   options.pipeline.specializeRegions = specializeRegions;
+  if (!gpuMatmulTiling.empty() && gpuMatmulTiling.size() != 5)
+    fail("--gpu-matmul-tiling takes 5 numbers: M,N,K,X,Y");
+  options.pipeline.gpuMatmulTiling.assign(gpuMatmulTiling.begin(),
+                                          gpuMatmulTiling.end());
   std::string targetName = target;
   if (targetName.empty())
     if (const char *fromEnvironment = std::getenv("VRIR_TARGET"))

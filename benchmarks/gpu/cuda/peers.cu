@@ -26,6 +26,8 @@
 //                  so the binary needs no cuBLAS to build or to run the
 //                  other kernels; skipped when it cannot be loaded)
 //   scale_cm       B = alpha * A, f32 column-major (flat, first index fast)
+//   sgemm          C = A @ B, f32, the same 32x32 shared-memory tiles
+//   sgemm_cublas   cublasSgemm, default math mode (no TF32)
 //
 // Build (static cudart; see build.sh):
 //   nvcc -O3 -arch=sm_90 -cudart static -o build/peers cuda/peers.cu -ldl
@@ -165,17 +167,17 @@ __global__ void sumFinal(const double *__restrict__ partial, int count,
 
 // 32x32 shared-memory tiles, one thread per element of C.
 constexpr int TILE = 32;
-__global__ void matmulTiled(const double *__restrict__ A,
-                            const double *__restrict__ B,
-                            double *__restrict__ C, int n) {
-  __shared__ double As[TILE][TILE];
-  __shared__ double Bs[TILE][TILE + 1];
+template <typename T>
+__global__ void matmulTiled(const T *__restrict__ A, const T *__restrict__ B,
+                            T *__restrict__ C, int n) {
+  __shared__ T As[TILE][TILE];
+  __shared__ T Bs[TILE][TILE + 1];
   int tx = threadIdx.x, ty = threadIdx.y;
   int row = blockIdx.y * TILE + ty, col = blockIdx.x * TILE + tx;
-  double acc = 0.0;
+  T acc = 0;
   for (int k0 = 0; k0 < n; k0 += TILE) {
-    As[ty][tx] = (row < n && k0 + tx < n) ? A[(int64_t)row * n + k0 + tx] : 0.0;
-    Bs[ty][tx] = (k0 + ty < n && col < n) ? B[(int64_t)(k0 + ty) * n + col] : 0.0;
+    As[ty][tx] = (row < n && k0 + tx < n) ? A[(int64_t)row * n + k0 + tx] : T(0);
+    Bs[ty][tx] = (k0 + ty < n && col < n) ? B[(int64_t)(k0 + ty) * n + col] : T(0);
     __syncthreads();
 #pragma unroll
     for (int k = 0; k < TILE; ++k)
@@ -187,13 +189,13 @@ __global__ void matmulTiled(const double *__restrict__ A,
 }
 
 // No tiling: one thread per element of C, a serial dot product (x = j).
-__global__ void matmulNaive(const double *__restrict__ A,
-                            const double *__restrict__ B,
-                            double *__restrict__ C, int n) {
+template <typename T>
+__global__ void matmulNaive(const T *__restrict__ A, const T *__restrict__ B,
+                            T *__restrict__ C, int n) {
   int j = blockIdx.x * blockDim.x + threadIdx.x;
   int i = blockIdx.y * blockDim.y + threadIdx.y;
   if (i < n && j < n) {
-    double acc = 0.0;
+    T acc = 0;
     for (int k = 0; k < n; ++k)
       acc += A[(int64_t)i * n + k] * B[(int64_t)k * n + j];
     C[(int64_t)i * n + j] = acc;
@@ -229,7 +231,8 @@ struct Options {
 
 const char *kAllKernels[] = {"triad",        "jacobi2d",     "sum",
                              "sum_device",   "matmul",       "matmul_naive",
-                             "matmul_cublas", "scale_cm"};
+                             "matmul_cublas", "scale_cm",    "sgemm",
+                             "sgemm_cublas"};
 
 // Default sizes and step counts: "h100" (the benchmark) and "small".
 int64_t defaultN(const std::string &sizes, const std::string &kernel) {
@@ -240,11 +243,11 @@ int64_t defaultN(const std::string &sizes, const std::string &kernel) {
     return big ? 8192 : 1024;
   if (kernel == "scale_cm")
     return big ? 16384 : 1024;
-  return big ? 4096 : 512; // matmul*
+  return big ? 4096 : 512; // matmul*, sgemm*
 }
 
 int64_t defaultSteps(const std::string &sizes, const std::string &kernel) {
-  if (kernel.rfind("matmul", 0) == 0)
+  if (kernel.rfind("matmul", 0) == 0 || kernel.rfind("sgemm", 0) == 0)
     return sizes == "h100" ? 5 : 10;
   return 100;
 }
@@ -349,10 +352,16 @@ void fill(double *x, int64_t n, uint64_t seed) {
   CHECK_CUDA(cudaGetLastError());
 }
 
-std::vector<double> download(const double *x, int64_t n) {
-  std::vector<double> host(n);
-  CHECK_CUDA(cudaMemcpy(host.data(), x, n * sizeof(double),
-                        cudaMemcpyDeviceToHost));
+void fill(float *x, int64_t n, uint64_t seed) {
+  fillKernelF32<<<std::min<int64_t>(blocksFor(n, 256), 65536), 256>>>(x, n,
+                                                                       seed);
+  CHECK_CUDA(cudaGetLastError());
+}
+
+template <typename T> std::vector<T> download(const T *x, int64_t n) {
+  std::vector<T> host(n);
+  CHECK_CUDA(
+      cudaMemcpy(host.data(), x, n * sizeof(T), cudaMemcpyDeviceToHost));
   return host;
 }
 
@@ -449,13 +458,30 @@ typedef int (*CublasDestroy)(void *);
 typedef int (*CublasDgemm)(void *, int, int, int, int, int, const double *,
                            const double *, int, const double *, int,
                            const double *, double *, int);
+typedef int (*CublasSgemm)(void *, int, int, int, int, int, const float *,
+                           const float *, int, const float *, int,
+                           const float *, float *, int);
 
 struct Cublas {
   void *library = nullptr;
   CublasCreate create = nullptr;
   CublasDestroy destroy = nullptr;
   CublasDgemm dgemm = nullptr;
+  CublasSgemm sgemm = nullptr;
   std::string error;
+
+  int gemm(void *handle, int n, const double *A, const double *B,
+           double *C) const {
+    const double one = 1.0, zero = 0.0;
+    return dgemm(handle, 0 /*N*/, 0 /*N*/, n, n, n, &one, B, n, A, n, &zero,
+                 C, n);
+  }
+  int gemm(void *handle, int n, const float *A, const float *B,
+           float *C) const {
+    const float one = 1.0f, zero = 0.0f;
+    return sgemm(handle, 0 /*N*/, 0 /*N*/, n, n, n, &one, B, n, A, n, &zero,
+                 C, n);
+  }
 };
 
 Cublas loadCublas(const std::string &path) {
@@ -479,8 +505,9 @@ Cublas loadCublas(const std::string &path) {
   c.create = (CublasCreate)dlsym(c.library, "cublasCreate_v2");
   c.destroy = (CublasDestroy)dlsym(c.library, "cublasDestroy_v2");
   c.dgemm = (CublasDgemm)dlsym(c.library, "cublasDgemm_v2");
-  if (!c.create || !c.destroy || !c.dgemm) {
-    c.error = "libcublas lacks cublasCreate_v2/cublasDgemm_v2";
+  c.sgemm = (CublasSgemm)dlsym(c.library, "cublasSgemm_v2");
+  if (!c.create || !c.destroy || !c.dgemm || !c.sgemm) {
+    c.error = "libcublas lacks cublasCreate_v2/cublasDgemm_v2/cublasSgemm_v2";
     dlclose(c.library);
     c.library = nullptr;
   }
@@ -631,6 +658,7 @@ Result runSum(const Options &o, int64_t n, int64_t steps, bool readback) {
   return r;
 }
 
+template <typename T>
 Result runMatmul(const Options &o, const std::string &kernel, int64_t n64,
                  int64_t steps, const Cublas *cublas) {
   Result r;
@@ -640,17 +668,18 @@ Result runMatmul(const Options &o, const std::string &kernel, int64_t n64,
   r.size = std::to_string(n64) + "x" + std::to_string(n64);
   int n = (int)n64;
   r.flops = 2.0 * double(n) * n * n;
-  r.bytes = 3.0 * 8 * double(n) * n;
+  r.bytes = 3.0 * sizeof(T) * double(n) * n;
   int64_t count = n64 * n64;
-  double *A, *B, *C;
-  CHECK_CUDA(cudaMalloc(&A, count * 8));
-  CHECK_CUDA(cudaMalloc(&B, count * 8));
-  CHECK_CUDA(cudaMalloc(&C, count * 8));
+  T *A, *B, *C;
+  CHECK_CUDA(cudaMalloc(&A, count * sizeof(T)));
+  CHECK_CUDA(cudaMalloc(&B, count * sizeof(T)));
+  CHECK_CUDA(cudaMalloc(&C, count * sizeof(T)));
   fill(A, count, 7);
   fill(B, count, 8);
-  CHECK_CUDA(cudaMemset(C, 0, count * 8));
+  CHECK_CUDA(cudaMemset(C, 0, count * sizeof(T)));
   void *handle = nullptr;
-  if (kernel == "matmul") {
+  bool single = sizeof(T) == 4;
+  if (kernel == "matmul" || kernel == "sgemm") {
     dim3 block(TILE, TILE), grid(blocksFor(n, TILE), blocksFor(n, TILE));
     r.perStep = timeSteps(o, steps, [&] {
       matmulTiled<<<grid, block>>>(A, B, C, n);
@@ -665,29 +694,30 @@ Result runMatmul(const Options &o, const std::string &kernel, int64_t n64,
       std::fprintf(stderr, "peers: cublasCreate failed\n");
       std::exit(1);
     }
-    // Row-major C = A @ B is column-major C^T = B^T @ A^T: dgemm(B, A).
-    const double one = 1.0, zero = 0.0;
+    // Row-major C = A @ B is column-major C^T = B^T @ A^T: gemm(B, A).
     r.perStep = timeSteps(o, steps, [&] {
-      int status = cublas->dgemm(handle, 0 /*N*/, 0 /*N*/, n, n, n, &one, B,
-                                 n, A, n, &zero, C, n);
+      int status = cublas->gemm(handle, n, A, B, C);
       if (status != 0) {
-        std::fprintf(stderr, "peers: cublasDgemm failed: status %d\n",
+        std::fprintf(stderr, "peers: cuBLAS gemm failed: status %d\n",
                      status);
         std::exit(1);
       }
     });
-    r.note = "cuBLAS DGEMM, default math mode";
+    r.note = single ? "cuBLAS SGEMM, default math mode (no TF32)"
+                    : "cuBLAS DGEMM, default math mode";
   }
   if (o.check) {
-    std::vector<double> ha = download(A, count), hb = download(B, count),
-                        hc = download(C, count), want(count, 0.0);
+    std::vector<T> ha = download(A, count), hb = download(B, count),
+                   hc = download(C, count);
+    std::vector<double> want(count, 0.0), got(hc.begin(), hc.end());
     for (int i = 0; i < n; ++i)
       for (int k = 0; k < n; ++k) {
         double a = ha[(int64_t)i * n + k];
+        // (sums in double: the f32 products are compared at f32's rtol)
         for (int j = 0; j < n; ++j)
           want[(int64_t)i * n + j] += a * hb[(int64_t)k * n + j];
       }
-    finishCheck(r, maxRelError(hc, want), 1e-12);
+    finishCheck(r, maxRelError(got, want), single ? 1e-4 : 1e-12);
   }
   if (handle)
     cublas->destroy(handle);
@@ -760,20 +790,25 @@ int main(int argc, char **argv) {
     else if (k == "sum" || k == "sum_device")
       r = runSum(o, n, steps, k == "sum");
     else if (k == "matmul" || k == "matmul_naive")
-      r = runMatmul(o, k, n, steps, nullptr);
-    else if (k == "matmul_cublas") {
+      r = runMatmul<double>(o, k, n, steps, nullptr);
+    else if (k == "sgemm")
+      r = runMatmul<float>(o, k, n, steps, nullptr);
+    else if (k == "matmul_cublas" || k == "sgemm_cublas") {
       if (!cublas.library)
         cublas = loadCublas(o.cublasLib);
       if (!cublas.library) {
         std::fprintf(stderr, "peers: matmul_cublas skipped: cannot load "
                              "cuBLAS (%s)\n",
                      cublas.error.c_str());
-        std::printf("{\"impl\": \"cuda\", \"kernel\": \"matmul_cublas\", "
-                    "\"skipped\": \"cuBLAS not loadable\"}\n");
+        std::printf("{\"impl\": \"cuda\", \"kernel\": \"%s\", "
+                    "\"skipped\": \"cuBLAS not loadable\"}\n",
+                    k.c_str());
         std::fflush(stdout);
         continue;
       }
-      r = runMatmul(o, k, n, steps, &cublas);
+      r = k == "sgemm_cublas"
+              ? runMatmul<float>(o, k, n, steps, &cublas)
+              : runMatmul<double>(o, k, n, steps, &cublas);
     } else if (k == "scale_cm")
       r = runScaleColMajor(o, n, steps);
     printResult(r, deviceName);

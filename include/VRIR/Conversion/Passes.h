@@ -51,6 +51,10 @@ struct PipelineOptions {
   /// installRegionSpecializer), else the generic region.
   bool specializeRegions = false;
   GPUTarget gpuTarget = GPUTarget::None;
+  /// The tiling of GPU matrix products, {tile-m, tile-n, tile-k, threads-x,
+  /// threads-y} (`vrir-gpu-map-sections`' matmul options); empty for the
+  /// pass's defaults.
+  SmallVector<int64_t, 5> gpuMatmulTiling;
 };
 
 /// VRIR (with func/scf/arith/cf) all the way to the LLVM dialect, GPU

@@ -96,9 +96,12 @@ def GpuMapSections : Pass<"vrir-gpu-map-sections", "::mlir::ModuleOp"> {
     on x, so that neighbouring work-items touch neighbouring elements;
     dimensions beyond the third run serially. Nested parallel loops run
     serially inside their work-item. A `linalg.matmul` (standard maps)
-    becomes a tiled kernel instead: 32x8 work-items per 32x32 tile of C,
-    four rows each, with tiles of A and B staged in work-group memory
-    between barriers; a `linalg.matvec` on a matrix with unit-stride rows
+    becomes a tiled kernel instead: a work-group of `matmul-threads-x` x
+    `matmul-threads-y` work-items per `matmul-tile-m` x `matmul-tile-n` tile
+    of C, with tiles of A and B (`matmul-tile-k` deep) staged in work-group
+    memory between barriers, and each work-item keeping a block of the
+    tile's sums in registers (by default 64x64 tiles, 16x16 work-items, 4x4
+    sums each, 16 deep); a `linalg.matvec` on a matrix with unit-stride rows
     uses 32 work-items per row and a halving sum in work-group memory. A
     scalar reduction loop becomes a two-level tree
     (work-group, then final). Then the section is inlined: what is not a
@@ -116,12 +119,23 @@ def GpuMapSections : Pass<"vrir-gpu-map-sections", "::mlir::ModuleOp"> {
     Option<"blockSize3DY", "block-3d-y", "int64_t", /*default=*/"4",
            "Work-group y size of three-dimensional kernels">,
     Option<"blockSize3DZ", "block-3d-z", "int64_t", /*default=*/"2",
-           "Work-group z size of three-dimensional kernels">
+           "Work-group z size of three-dimensional kernels">,
+    Option<"matmulTileM", "matmul-tile-m", "int64_t", /*default=*/"64",
+           "Rows of C per work-group of a matrix product">,
+    Option<"matmulTileN", "matmul-tile-n", "int64_t", /*default=*/"64",
+           "Columns of C per work-group of a matrix product">,
+    Option<"matmulTileK", "matmul-tile-k", "int64_t", /*default=*/"16",
+           "Columns of A (rows of B) staged per step of a matrix product">,
+    Option<"matmulThreadsX", "matmul-threads-x", "int64_t", /*default=*/"16",
+           "Work-group x size of a matrix product (splits tile-n)">,
+    Option<"matmulThreadsY", "matmul-threads-y", "int64_t", /*default=*/"16",
+           "Work-group y size of a matrix product (splits tile-m)">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::gpu::GPUDialect",
+    "::mlir::math::MathDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect"
   ];

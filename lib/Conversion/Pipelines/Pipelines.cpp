@@ -4,6 +4,7 @@
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 
@@ -19,11 +20,12 @@ static const char *const kVRIRFront =
 /// GPU sections: their parallel loops become outlined kernels with flat
 /// buffer arguments, translated for the target and launched through the
 /// runtime; the rest of each section stays on the host.
-static const char *const kVRIRToGPUKernels =
+static const char *const kVRIRToGPUMapping =
     "convert-vrir-to-memref{gpu-sections=true},"
     // Each kernel keeps a host version for when device memory runs out.
-    "vrir-gpu-cpu-fallback,vrir-gpu-map-sections,"
-    "convert-parallel-loops-to-gpu,gpu-launch-sink-index-computations,"
+    "vrir-gpu-cpu-fallback,vrir-gpu-map-sections";
+static const char *const kVRIRToGPUKernels =
+    ",convert-parallel-loops-to-gpu,gpu-launch-sink-index-computations,"
     "gpu-kernel-outlining,vrir-gpu-kernel-abi,"
     // Work-item ids are not negative: lower-bound checks on them fold.
     "gpu.module(lower-affine,canonicalize,cse,int-range-optimizations,"
@@ -91,21 +93,32 @@ void mlir::vrir::buildVRIRPipeline(OpPassManager &pm,
   pipeline += "vrir-specialize-region,";
   if (options.eliminateBoundsChecks)
     pipeline += "vrir-bounds-check-elim,vrir-version-bounds-checks,";
+  std::string toGPUKernels = kVRIRToGPUMapping;
+  if (options.gpuMatmulTiling.size() == 5) {
+    const auto &tiling = options.gpuMatmulTiling;
+    toGPUKernels +=
+        llvm::formatv("{{matmul-tile-m={0} matmul-tile-n={1} "
+                      "matmul-tile-k={2} matmul-threads-x={3} "
+                      "matmul-threads-y={4}}",
+                      tiling[0], tiling[1], tiling[2], tiling[3], tiling[4])
+            .str();
+  }
+  toGPUKernels += kVRIRToGPUKernels;
   switch (options.gpuTarget) {
   case GPUTarget::None:
     pipeline += "convert-vrir-to-memref,";
     break;
   case GPUTarget::OpenCLC:
-    pipeline += kVRIRToGPUKernels;
+    pipeline += toGPUKernels;
     pipeline += "vrir-gpu-launch-to-runtime{format=opencl-c},";
     break;
   case GPUTarget::VulkanSPIRV:
-    pipeline += kVRIRToGPUKernels;
+    pipeline += toGPUKernels;
     pipeline += "vrir-convert-gpu-to-spirv{client=vulkan},"
                 "vrir-gpu-launch-to-runtime{format=vulkan-spirv},";
     break;
   case GPUTarget::OpenCLSPIRV:
-    pipeline += kVRIRToGPUKernels;
+    pipeline += toGPUKernels;
     pipeline += "vrir-convert-gpu-to-spirv{client=opencl},"
                 "vrir-gpu-launch-to-runtime{format=opencl-spirv},";
     break;

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
@@ -338,15 +339,56 @@ Value mulValues(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   return arith::MulIOp::create(b, loc, lhs, rhs);
 }
 
+/// `acc + lhs * rhs`: fused for floats (one rounding, one instruction, as
+/// BLAS does; the OpenCL C is compiled without contraction).
+Value multiplyAdd(OpBuilder &b, Location loc, Value lhs, Value rhs, Value acc) {
+  if (isa<FloatType>(acc.getType()))
+    return math::FmaOp::create(b, loc, lhs, rhs, acc);
+  return arith::AddIOp::create(b, loc, acc,
+                               arith::MulIOp::create(b, loc, lhs, rhs));
+}
+
+/// The shape of the tiled matrix-product kernel: each work-group of
+/// `threadsX` x `threadsY` work-items computes a `tileM` x `tileN` tile of C
+/// from `tileM` x `tileK` tiles of A and `tileK` x `tileN` tiles of B staged
+/// in work-group memory; each work-item keeps (tileM / threadsY) x
+/// (tileN / threadsX) sums in registers.
+struct MatmulTiling {
+  int64_t tileM, tileN, tileK, threadsX, threadsY;
+
+  int64_t rowsPerItem() const { return tileM / threadsY; }
+  int64_t colsPerItem() const { return tileN / threadsX; }
+  int64_t threads() const { return threadsX * threadsY; }
+
+  /// Why this shape cannot be used, or an empty string.
+  std::string check() const {
+    if (tileM <= 0 || tileN <= 0 || tileK <= 0 || threadsX <= 0 ||
+        threadsY <= 0)
+      return "tile sizes and thread counts must be positive";
+    if (tileN % threadsX || tileM % threadsY)
+      return "tile-n must be a multiple of threads-x and tile-m of threads-y";
+    if ((tileM * tileK) % threads() || (tileK * tileN) % threads())
+      return "the tiles of A (tile-m x tile-k) and of B (tile-k x tile-n) "
+             "must have a multiple of threads-x * threads-y elements";
+    if (rowsPerItem() * colsPerItem() > 256)
+      return "more than 256 sums per work-item";
+    return "";
+  }
+};
+
 /// `C += A @ B` (a `linalg.matmul` on 2-D memrefs of integers or floats,
-/// no user-defined maps) as a tiled kernel: each work-group of 32x8
-/// work-items computes a 32x32 tile of C, four rows per work-item, from
-/// 32x32 tiles of A and B staged in work-group memory (RaijinCL's scheme,
-/// thesis chapter 8). Work-items of one row of the group read consecutive
-/// elements of A, B and C (row-major data coalesces). Returns false (and
-/// changes nothing) for other matmuls.
-bool tileMatmul(IRRewriter &rewriter, linalg::MatmulOp matmul) {
-  constexpr int64_t kTile = 32, kRows = 8, kPerItem = kTile / kRows;
+/// no user-defined maps) as a tiled kernel with register blocking (the
+/// scheme of RaijinCL, thesis chapter 8, and of CUDA's SGEMM kernels). The
+/// work-items of a group stage the tiles of A and B through work-group
+/// memory, walking them in row-major order (consecutive work-items read
+/// consecutive elements); work-item (x, y) keeps the sums of rows
+/// y + threadsY * r and columns x + threadsX * c of the group's tile of C,
+/// so that its loads from the tile of B, and its final updates of C, are
+/// consecutive across neighbouring work-items. Elements outside A, B or C
+/// read as zero and are not written. Returns false (and changes nothing)
+/// for other matmuls.
+bool tileMatmul(IRRewriter &rewriter, linalg::MatmulOp matmul,
+                const MatmulTiling &tiling) {
   if (matmul.hasUserDefinedMaps() || !matmul.hasPureBufferSemantics())
     return false;
   Value a = matmul.getDpsInputOperand(0)->get();
@@ -361,6 +403,8 @@ bool tileMatmul(IRRewriter &rewriter, linalg::MatmulOp matmul) {
       cast<MemRefType>(bMatrix.getType()).getElementType() != type)
     return false;
 
+  const int64_t rowsPerItem = tiling.rowsPerItem();
+  const int64_t colsPerItem = tiling.colsPerItem();
   Location loc = matmul.getLoc();
   OpBuilder &b = rewriter;
   rewriter.setInsertionPoint(matmul);
@@ -370,24 +414,34 @@ bool tileMatmul(IRRewriter &rewriter, linalg::MatmulOp matmul) {
   Value m = memref::DimOp::create(b, loc, c, 0);
   Value n = memref::DimOp::create(b, loc, c, 1);
   Value k = memref::DimOp::create(b, loc, a, 1);
-  Value tile = index(kTile);
   Value one = index(1);
-  Value groupsX = arith::CeilDivSIOp::create(b, loc, n, tile);
-  Value groupsY = arith::CeilDivSIOp::create(b, loc, m, tile);
-  auto sharedType = MemRefType::get(
-      {kTile, kTile}, type, AffineMap(),
-      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
+  Value groupsX = arith::CeilDivSIOp::create(b, loc, n, index(tiling.tileN));
+  Value groupsY = arith::CeilDivSIOp::create(b, loc, m, index(tiling.tileM));
+  auto workgroup =
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
+  auto aTileType = MemRefType::get({tiling.tileM, tiling.tileK}, type,
+                                   AffineMap(), workgroup);
+  auto bTileType = MemRefType::get({tiling.tileK, tiling.tileN}, type,
+                                   AffineMap(), workgroup);
   auto launch = gpu::LaunchOp::create(
-      b, loc, groupsX, groupsY, one, tile, index(kRows), one,
+      b, loc, groupsX, groupsY, one, index(tiling.threadsX),
+      index(tiling.threadsY), one,
       /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
       /*asyncDependencies=*/ValueRange{},
-      /*workgroupAttributions=*/TypeRange{sharedType, sharedType});
+      /*workgroupAttributions=*/TypeRange{aTileType, bTileType});
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&launch.getBody().front());
   Value tx = launch.getThreadIds().x, ty = launch.getThreadIds().y;
-  Value rowBase = arith::MulIOp::create(b, loc, launch.getBlockIds().y, tile);
-  Value col = arith::AddIOp::create(
-      b, loc, arith::MulIOp::create(b, loc, launch.getBlockIds().x, tile), tx);
+  auto add = [&](Value lhs, Value rhs) -> Value {
+    return arith::AddIOp::create(b, loc, lhs, rhs);
+  };
+  auto mul = [&](Value lhs, int64_t rhs) -> Value {
+    return arith::MulIOp::create(b, loc, lhs, index(rhs));
+  };
+  Value rowBase = mul(launch.getBlockIds().y, tiling.tileM);
+  Value colBase = mul(launch.getBlockIds().x, tiling.tileN);
+  // The work-item's place in row-major order within its group.
+  Value linearId = add(mul(ty, tiling.threadsX), tx);
   Value aTile = launch.getWorkgroupAttributions()[0];
   Value bTile = launch.getWorkgroupAttributions()[1];
   Value zero = lowering::getZero(b, loc, type);
@@ -411,40 +465,72 @@ bool tileMatmul(IRRewriter &rewriter, linalg::MatmulOp matmul) {
         });
     return ifOp.getResult(0);
   };
-  // Row r of this work-item within the tile: ty + 8r.
+  // Copies the tile of `matrix` whose corner is (rowCorner, colCorner) and
+  // whose rows have `width` elements into `tile`, each work-item taking
+  // every threads()-th element in row-major order. The work-item's first
+  // element is computed once (before the loop over k); when a group's
+  // share is whole rows, the others are whole rows further down.
+  struct Placement {
+    Value row, col;
+  };
+  auto firstElement = [&](int64_t width) {
+    return Placement{arith::DivUIOp::create(b, loc, linearId, index(width)),
+                     arith::RemUIOp::create(b, loc, linearId, index(width))};
+  };
+  auto stageTile = [&](Value matrix, Value tile, int64_t height, int64_t width,
+                       Placement first, Value rowCorner, Value rowExtent,
+                       Value colCorner, Value colExtent) {
+    for (int64_t offset = 0; offset < height * width;
+         offset += tiling.threads()) {
+      Placement element = first;
+      if (offset % width == 0) {
+        if (offset)
+          element.row = add(first.row, index(offset / width));
+      } else {
+        Value linear = add(linearId, index(offset));
+        element = {arith::DivUIOp::create(b, loc, linear, index(width)),
+                   arith::RemUIOp::create(b, loc, linear, index(width))};
+      }
+      memref::StoreOp::create(
+          b, loc,
+          guardedLoad(matrix, add(rowCorner, element.row), rowExtent,
+                      add(colCorner, element.col), colExtent),
+          tile, ValueRange{element.row, element.col});
+    }
+  };
+  Placement firstOfA = firstElement(tiling.tileK);
+  Placement firstOfB = firstElement(tiling.tileN);
   auto localRow = [&](int64_t r) {
-    return arith::AddIOp::create(b, loc, ty, index(r * kRows));
+    return add(ty, index(r * tiling.threadsY));
+  };
+  auto localCol = [&](int64_t col) {
+    return add(tx, index(col * tiling.threadsX));
   };
 
-  SmallVector<Value> initial(kPerItem, zero);
+  SmallVector<Value> initial(rowsPerItem * colsPerItem, zero);
   auto kLoop = scf::ForOp::create(
-      b, loc, index(0), k, tile, initial,
+      b, loc, index(0), k, index(tiling.tileK), initial,
       [&](OpBuilder &b, Location loc, Value k0, ValueRange acc) {
-        // Stage A[rowBase + i, k0 + tx] and B[k0 + i, col] for the
-        // work-item's rows i.
-        Value aCol = arith::AddIOp::create(b, loc, k0, tx);
-        for (int64_t r = 0; r < kPerItem; ++r) {
-          Value i = localRow(r);
-          Value aRow = arith::AddIOp::create(b, loc, rowBase, i);
-          memref::StoreOp::create(b, loc, guardedLoad(a, aRow, m, aCol, k),
-                                  aTile, ValueRange{i, tx});
-          Value bRow = arith::AddIOp::create(b, loc, k0, i);
-          memref::StoreOp::create(b, loc, guardedLoad(bMatrix, bRow, k, col, n),
-                                  bTile, ValueRange{i, tx});
-        }
+        stageTile(a, aTile, tiling.tileM, tiling.tileK, firstOfA, rowBase, m,
+                  k0, k);
+        stageTile(bMatrix, bTile, tiling.tileK, tiling.tileN, firstOfB, k0, k,
+                  colBase, n);
         gpu::BarrierOp::create(b, loc);
         auto inner = scf::ForOp::create(
-            b, loc, index(0), tile, one, acc,
+            b, loc, index(0), index(tiling.tileK), one, acc,
             [&](OpBuilder &b, Location loc, Value kk, ValueRange acc) {
-              Value bValue =
-                  memref::LoadOp::create(b, loc, bTile, ValueRange{kk, tx});
+              SmallVector<Value> aValues, bValues;
+              for (int64_t r = 0; r < rowsPerItem; ++r)
+                aValues.push_back(memref::LoadOp::create(
+                    b, loc, aTile, ValueRange{localRow(r), kk}));
+              for (int64_t col = 0; col < colsPerItem; ++col)
+                bValues.push_back(memref::LoadOp::create(
+                    b, loc, bTile, ValueRange{kk, localCol(col)}));
               SmallVector<Value> next;
-              for (int64_t r = 0; r < kPerItem; ++r) {
-                Value aValue = memref::LoadOp::create(
-                    b, loc, aTile, ValueRange{localRow(r), kk});
-                next.push_back(addValues(b, loc, acc[r],
-                                         mulValues(b, loc, aValue, bValue)));
-              }
+              for (int64_t r = 0; r < rowsPerItem; ++r)
+                for (int64_t col = 0; col < colsPerItem; ++col)
+                  next.push_back(multiplyAdd(b, loc, aValues[r], bValues[col],
+                                             acc[r * colsPerItem + col]));
               scf::YieldOp::create(b, loc, next);
             });
         gpu::BarrierOp::create(b, loc);
@@ -452,16 +538,20 @@ bool tileMatmul(IRRewriter &rewriter, linalg::MatmulOp matmul) {
       });
 
   // C[row, col] += the work-item's sums.
-  for (int64_t r = 0; r < kPerItem; ++r) {
-    Value row = arith::AddIOp::create(b, loc, rowBase, localRow(r));
-    Value ok =
-        arith::AndIOp::create(b, loc, inBounds(row, m), inBounds(col, n));
-    auto ifOp = scf::IfOp::create(b, loc, ok, /*withElse=*/false);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifOp.thenBlock());
-    Value old = memref::LoadOp::create(b, loc, c, ValueRange{row, col});
-    Value sum = addValues(b, loc, old, kLoop.getResult(r));
-    memref::StoreOp::create(b, loc, sum, c, ValueRange{row, col});
+  for (int64_t r = 0; r < rowsPerItem; ++r) {
+    Value row = add(rowBase, localRow(r));
+    for (int64_t col = 0; col < colsPerItem; ++col) {
+      Value column = add(colBase, localCol(col));
+      Value ok =
+          arith::AndIOp::create(b, loc, inBounds(row, m), inBounds(column, n));
+      auto ifOp = scf::IfOp::create(b, loc, ok, /*withElse=*/false);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      Value old = memref::LoadOp::create(b, loc, c, ValueRange{row, column});
+      Value sum =
+          addValues(b, loc, old, kLoop.getResult(r * colsPerItem + col));
+      memref::StoreOp::create(b, loc, sum, c, ValueRange{row, column});
+    }
   }
   gpu::TerminatorOp::create(b, loc);
   rewriter.eraseOp(matmul);
@@ -586,15 +676,24 @@ struct GpuMapSectionsPass
                                       blockSize3DX,
                                       blockSize3DY,
                                       blockSize3DZ};
+    MatmulTiling tiling{matmulTileM, matmulTileN, matmulTileK, matmulThreadsX,
+                        matmulThreadsY};
+    if (std::string problem = tiling.check(); !problem.empty()) {
+      getOperation().emitError("vrir-gpu-map-sections: bad matrix-product "
+                               "tiling: ")
+          << problem;
+      return signalPassFailure();
+    }
     IRRewriter rewriter(&getContext());
     for (Operation *section : lowering::collectGpuSections(getOperation()))
       if (failed(mapSection(rewriter, cast<scf::ExecuteRegionOp>(section),
-                            blockSize)))
+                            blockSize, tiling)))
         return signalPassFailure();
   }
 
   LogicalResult mapSection(IRRewriter &rewriter, scf::ExecuteRegionOp section,
-                           ArrayRef<int64_t> blockSize) {
+                           ArrayRef<int64_t> blockSize,
+                           const MatmulTiling &tiling) {
     // Array operations: parallel loops, except inside a kernel, where they
     // are serial loops of one work-item.
     // (The host versions of kernels, `vrir-gpu-cpu-fallback`'s, stay as
@@ -613,7 +712,7 @@ struct GpuMapSectionsPass
           op->getParentOfType<scf::ParallelOp>() &&
           section->isProperAncestor(op->getParentOfType<scf::ParallelOp>());
       if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation()))
-        if (!inKernel && tileMatmul(rewriter, matmul))
+        if (!inKernel && tileMatmul(rewriter, matmul, tiling))
           continue;
       if (auto matvec = dyn_cast<linalg::MatvecOp>(op.getOperation()))
         if (!inKernel && tileMatvec(rewriter, matvec))

@@ -733,11 +733,25 @@ std::string OpenCLEmitter::element(const MemrefInfo &info, Value memrefValue,
   if (indices.size() == 1) {
     index = name(indices[0]);
   } else {
-    // Row-major linearization of a static shape.
-    index = name(indices[0]);
+    // Row-major linearization of a static shape, in 32-bit arithmetic when
+    // the shape has fewer than 2^31 elements (work-group and private arrays
+    // do): a GPU does that in one instruction, 64-bit multiplications in
+    // several (the tiled matrix product indexes its tiles in every step).
+    int64_t elements = 1;
+    for (int64_t extent : info.shape)
+      elements = extent > 0 && elements <= INT32_MAX / extent
+                     ? elements * extent
+                     : int64_t(INT32_MAX) + 1;
+    bool narrow = elements <= INT32_MAX;
+    auto indexText = [&](Value value) {
+      return narrow ? "(int)" + name(value) : name(value);
+    };
+    // (A cast binds tighter than `*`: only sums need parentheses.)
+    index = indexText(indices[0]);
     for (unsigned i = 1; i < indices.size(); ++i)
-      index = paren(index) + " * " + std::to_string(info.shape[i]) + "L + " +
-              name(indices[i]);
+      index = (i == 1 ? index : "(" + index + ")") + " * " +
+              std::to_string(info.shape[i]) + (narrow ? " + " : "L + ") +
+              indexText(indices[i]);
   }
   return name(memrefValue) + "[" + index + "]";
 }

@@ -1,5 +1,10 @@
 // RUN: vr-opt %s --vrir-gpu-map-sections --split-input-file | FileCheck %s
 // RUN: vr-opt %s --vrir-gpu-map-sections="block-2d-x=16 block-2d-y=4" --split-input-file | FileCheck %s --check-prefix=TILE
+// RUN: vr-opt %s --vrir-gpu-map-sections="matmul-tile-m=32 matmul-tile-n=32 matmul-tile-k=32 matmul-threads-x=32 matmul-threads-y=8" --split-input-file | FileCheck %s --check-prefix=MATMUL
+// RUN: not vr-opt %s --vrir-gpu-map-sections="matmul-tile-n=40" --split-input-file 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not vr-opt %s --vrir-gpu-map-sections="matmul-tile-k=3" --split-input-file 2>&1 | FileCheck %s --check-prefix=BAD-K
+// BAD: error: vrir-gpu-map-sections: bad matrix-product tiling: tile-n must be a multiple of threads-x and tile-m of threads-y
+// BAD-K: error: vrir-gpu-map-sections: bad matrix-product tiling: the tiles of A (tile-m x tile-k) and of B (tile-k x tile-n) must have a multiple of threads-x * threads-y elements
 
 // A 2-D loop over a row-major array: tiled 8 x 32, the last (contiguous)
 // dimension on x; the section is inlined.
@@ -116,28 +121,44 @@ func.func @mixed(%x: memref<?xf64>, %y: memref<?x?xf64>, %n: index) -> f64 {
 
 // -----
 
-// A matrix product: one launch of 32x8 work-items per 32x32 tile of C
-// (grid: ceil(n/32) x ceil(m/32)), with A and B staged through two 32x32
-// work-group buffers between barriers; each work-item accumulates four rows
-// and adds them to C where they fall inside it. A matmul with indexing maps
-// of its own stays a linalg op turned into loops.
+// A matrix product: one launch of 16x16 work-items per 64x64 tile of C
+// (grid: ceil(n/64) x ceil(m/64)). Each step stages a 64x16 tile of A and a
+// 16x64 tile of B in work-group memory (four elements of each per
+// work-item, in row-major order) between barriers; each work-item keeps
+// 4x4 sums in registers (rows y + 16r, columns x + 16c; fused
+// multiply-adds) and adds them to C
+// where they fall inside it. A matmul with indexing maps of its own stays
+// a linalg op turned into loops.
 // CHECK-LABEL: func.func @matmul
 // CHECK: %[[M:.*]] = memref.dim %arg2, %c0
 // CHECK: %[[N:.*]] = memref.dim %arg2, %c1
-// CHECK: %[[GX:.*]] = arith.ceildivsi %[[N]], %c32
-// CHECK: %[[GY:.*]] = arith.ceildivsi %[[M]], %c32
-// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %[[GX]], {{.*}} = %[[GY]], {{.*}}) threads({{.*}}) in ({{.*}} = %c32{{[_0-9]*}}, {{.*}} = %c8{{[_0-9]*}}, {{.*}}) workgroup(%{{.*}} : memref<32x32xf64, #gpu.address_space<workgroup>>, %{{.*}} : memref<32x32xf64, #gpu.address_space<workgroup>>)
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (f64, f64, f64, f64)
-// CHECK-COUNT-8: memref.store {{.*}} : memref<32x32xf64, #gpu.address_space<workgroup>>
+// CHECK: %[[GX:.*]] = arith.ceildivsi %[[N]], %c64
+// CHECK: %[[GY:.*]] = arith.ceildivsi %[[M]], %c64
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %[[GX]], {{.*}} = %[[GY]], {{.*}}) threads({{.*}}) in ({{.*}} = %c16{{[_0-9]*}}, {{.*}} = %c16{{[_0-9]*}}, {{.*}}) workgroup(%{{.*}} : memref<64x16xf64, #gpu.address_space<workgroup>>, %{{.*}} : memref<16x64xf64, #gpu.address_space<workgroup>>)
+// CHECK: scf.for {{.*}} step %c16{{[_0-9]*}} iter_args({{.*}}) -> (f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64)
+// CHECK-COUNT-4: memref.store {{.*}} : memref<64x16xf64, #gpu.address_space<workgroup>>
+// CHECK-COUNT-4: memref.store {{.*}} : memref<16x64xf64, #gpu.address_space<workgroup>>
 // CHECK: gpu.barrier
 // CHECK: scf.for
-// CHECK-COUNT-4: arith.mulf
+// CHECK-COUNT-4: memref.load {{.*}} : memref<64x16xf64, #gpu.address_space<workgroup>>
+// CHECK-COUNT-4: memref.load {{.*}} : memref<16x64xf64, #gpu.address_space<workgroup>>
+// CHECK-COUNT-16: math.fma
 // CHECK: gpu.barrier
-// CHECK-COUNT-4: memref.store {{.*}}, %arg2
+// CHECK-COUNT-16: memref.store {{.*}}, %arg2
 // CHECK: gpu.terminator
 // CHECK-NOT: gpu.launch
 // CHECK: scf.parallel
 // CHECK: return
+// The tiling is an option: 32x32 tiles of C, 32 deep, 32x8 work-items with
+// 4x1 sums each (a work-item's share of a 32x32 tile is 4 elements).
+// MATMUL-LABEL: func.func @matmul
+// MATMUL: gpu.launch {{.*}} threads({{.*}}) in ({{.*}} = %c32{{[_0-9]*}}, {{.*}} = %c8{{[_0-9]*}}, {{.*}}) workgroup(%{{.*}} : memref<32x32xf64, #gpu.address_space<workgroup>>, %{{.*}} : memref<32x32xf64, #gpu.address_space<workgroup>>)
+// MATMUL: scf.for {{.*}} step %c32{{[_0-9]*}} iter_args({{.*}}) -> (f64, f64, f64, f64)
+// MATMUL-COUNT-8: memref.store {{.*}} : memref<32x32xf64, #gpu.address_space<workgroup>>
+// MATMUL: scf.for
+// MATMUL-COUNT-4: math.fma
+// MATMUL: gpu.barrier
+// MATMUL-COUNT-4: memref.store {{.*}}, %arg2
 func.func @matmul(%A: memref<?x?xf64>, %B: memref<?x?xf64>, %C: memref<?x?xf64>) {
   scf.execute_region {
     linalg.matmul ins(%A, %B : memref<?x?xf64>, memref<?x?xf64>) outs(%C : memref<?x?xf64>)

@@ -81,6 +81,15 @@ CASES = [
          inplace={"pos": nb_pos_after, "vel": nb_vel_after}, rtol=1e-11),
     Case("matmul_mixed", [("A", cm), ("B", mA), ("C", mC), ("D", mD)],
          results=[cm @ mA, mC @ mD], rtol=1e-11),
+    # Other tilings of the matrix-product kernel: 8x8 sums per work-item
+    # (128x128 tiles), and tiles of A whose rows do not split evenly among
+    # the work-items (32x24 over 16x8 work-items).
+    Case("matmul_mixed", [("A", cm), ("B", mA), ("C", mC), ("D", mD)],
+         results=[cm @ mA, mC @ mD], rtol=1e-11,
+         extra=["--gpu-matmul-tiling=128,128,8,16,16"]),
+    Case("matmul_mixed", [("A", cm), ("B", mA), ("C", mC), ("D", mD)],
+         results=[cm @ mA, mC @ mD], rtol=1e-11,
+         extra=["--gpu-matmul-tiling=32,64,24,16,8"]),
     Case("matmul_mixed", [("A", cm[:1, :1]), ("B", mA[:1, :1]),
                           ("C", mC[:, :0]), ("D", mD[:0, :])],
          results=[cm[:1, :1] @ mA[:1, :1], mC[:, :0] @ mD[:0, :]]),

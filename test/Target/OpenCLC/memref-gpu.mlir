@@ -65,7 +65,9 @@ gpu.module @kernels {
   }
 
   // Workgroup attributions are __local arrays, private ones and allocas
-  // private arrays; multi-dimensional ones are indexed row-major.
+  // private arrays; multi-dimensional ones are indexed row-major, in 32-bit
+  // arithmetic (their shapes have fewer than 2^31 elements; a larger one
+  // keeps 64-bit arithmetic, below).
   // CHECK-LABEL: __kernel void shared(__global double *a0, long a1, __global long *vrir_error) {
   // CHECK-NEXT: __local double wg0[64];
   // CHECK-NEXT: __local uchar wg1[32];
@@ -73,18 +75,18 @@ gpu.module @kernels {
   // CHECK-NEXT: long v0 = (long)get_local_id(0);
   // CHECK-NEXT: double v1 = a0[a1];
   // CHECK-NEXT: long v2 = 0L;
-  // CHECK-NEXT: wg0[v2 * 8L + v0] = v1;
+  // CHECK-NEXT: wg0[(int)v2 * 8 + (int)v0] = v1;
   // CHECK-NEXT: barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
   // CHECK-NEXT: long v3 = 1L;
   // CHECK-NEXT: long v4 = 3L;
-  // CHECK-NEXT: double v5 = wg0[v3 * 8L + v4];
+  // CHECK-NEXT: double v5 = wg0[(int)v3 * 8 + (int)v4];
   // CHECK-NEXT: bool v6 = true;
   // CHECK-NEXT: wg1[v4] = v6 ? 1 : 0;
   // CHECK-NEXT: int v7 = 7;
   // CHECK-NEXT: pv0[v4] = v7;
   // CHECK-NEXT: float v8[6];
   // CHECK-NEXT: float v9 = (float)v5;
-  // CHECK-NEXT: v8[(v3 * 3L + v4) * 2L + v3] = v9;
+  // CHECK-NEXT: v8[((int)v3 * 3 + (int)v4) * 2 + (int)v3] = v9;
   // CHECK-NEXT: a0[a1] = v5;
   // CHECK-NEXT: }
   // CHECK-NOT: helper
@@ -109,6 +111,17 @@ gpu.module @kernels {
     %yf = arith.truncf %y : f64 to f32
     memref.store %yf, %buf[%c1, %c3, %c1] : memref<1x3x2xf32>
     memref.store %y, %a[%n] : memref<?xf64>
+    gpu.return
+  }
+
+  // CHECK-LABEL: __kernel void wide(
+  // CHECK: float v2 = wg0[v0 * 65536L + v1];
+  gpu.func @wide(%a: memref<?xf32>)
+      workgroup(%big: memref<65536x65536xf32, #gpu.address_space<workgroup>>) kernel {
+    %i = gpu.thread_id x
+    %j = gpu.thread_id y
+    %v = memref.load %big[%i, %j] : memref<65536x65536xf32, #gpu.address_space<workgroup>>
+    memref.store %v, %a[%i] : memref<?xf32>
     gpu.return
   }
 
