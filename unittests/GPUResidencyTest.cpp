@@ -272,6 +272,38 @@ TEST_F(GPUResidency, WiderGroupReplacesAnEntry) {
   }
 }
 
+// The same, with the whole array declared first (as generated code does
+// for a function's array arguments): every launch uses one entry for it,
+// so it moves once each way. The declaration ends with its scope.
+TEST_F(GPUResidency, DeclaredArrayMovesOnce) {
+  std::vector<double> storage(2 * kN);
+  for (int64_t i = 0; i < 2 * kN; ++i)
+    storage[i] = static_cast<double>(i);
+  double *low = storage.data(), *high = storage.data() + kN;
+  beginScope();
+  vrir_gpu_host_array(address(storage.data()),
+                      static_cast<int64_t>(storage.size() * sizeof(double)));
+  ASSERT_EQ(run(increment(low, kN)), "");
+  ASSERT_EQ(run(increment(low, 2 * kN)), "");
+  ASSERT_EQ(run(increment(high, kN)), "");
+  vrir_gpu_stats s = stats();
+  EXPECT_EQ(s.uploads, 1);
+  EXPECT_EQ(s.bytesUploaded, 2 * kN * 8);
+  EXPECT_EQ(s.downloads, 0);
+  endScope();
+  EXPECT_EQ(stats().downloads, 1);
+  for (int64_t i = 0; i < kN; ++i) {
+    ASSERT_EQ(low[i], static_cast<double>(i) + 2.0);
+    ASSERT_EQ(high[i], static_cast<double>(kN + i) + 2.0);
+  }
+  // A new scope has no declarations: the low half alone is uploaded.
+  vrir_gpu_reset_stats();
+  beginScope();
+  ASSERT_EQ(run(increment(low, kN)), "");
+  EXPECT_EQ(stats().bytesUploaded, kN * 8);
+  endScope();
+}
+
 // More launches than the runtime keeps in flight: it waits now and then,
 // not per launch, and every launch counts.
 TEST_F(GPUResidency, ManyLaunchesInFlight) {

@@ -174,10 +174,16 @@ def GpuHostSync : Pass<"vrir-gpu-host-sync", "::mlir::ModuleOp"> {
     - `vrir_gpu_scope_begin()` at the function's entry and
       `vrir_gpu_scope_end()` before each return (every array comes back to
       the host, nothing stays on the device);
+    - `vrir_gpu_host_array(address, bytes)` for each array argument, after
+      the scope opens: a kernel that uses part of an array gets all of it
+      on the device, so the views of one array share a device buffer and
+      the array moves once;
     - `vrir_gpu_host_access(address, bytes, write)` before each host
       operation that reads or writes an array (loads, stores, copies,
       library and runtime calls, linalg on the host, pointers taken from
-      it): the bytes the array spans, and whether the operation may write.
+      it, except an address only compared, as in the overlap tests of
+      slice assignments): the bytes the array spans, and whether the
+      operation may write.
       Views, `dim`, deallocation and the operations that only forward an
       array (branches, yields, returns) need none. The notice is hoisted out
       of loops and conditionals that launch no kernel and do not define the

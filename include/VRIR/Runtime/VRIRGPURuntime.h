@@ -154,6 +154,14 @@ void vrir_gpu_scope_end(void);
 /* `bytes` host bytes from `address` are about to be read (write == 0) or
  * written (write != 0) by the host. */
 void vrir_gpu_host_access(int64_t address, int64_t bytes, int64_t write);
+/* `bytes` host bytes from `address` are one array (generated code declares
+ * each array argument of a function with GPU sections when its scope
+ * opens): a launch that uses part of it gets it whole on the device, so the
+ * views of one array share a device buffer and the array is uploaded and
+ * downloaded once, not once per different range that kernels touch.
+ * Declarations last until the scope that made them ends; overlapping ones
+ * merge. Ignored outside a scope. */
+void vrir_gpu_host_array(int64_t address, int64_t bytes);
 /* `bytes` host bytes from `address` were just allocated (their contents do
  * not matter): a kernel that needs them gets device memory without an
  * upload. Ignored outside a scope. */

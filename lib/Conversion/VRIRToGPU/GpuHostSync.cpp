@@ -3,9 +3,10 @@
 // Arrays stay on the device between the kernel launches of a function; the
 // GPU runtime keeps the table of where each one's fresh copy is (see
 // VRIRGPURuntime.h). This pass makes the host code of every function that
-// launches kernels tell it what it needs: a scope around the function, a
-// notice before each host operation that touches an array (hoisted out of
-// host-only loops), and which allocations start with no contents.
+// launches kernels tell it what it needs: a scope around the function, the
+// extent of each array argument, a notice before each host operation that
+// touches an array (hoisted out of host-only loops), and which allocations
+// start with no contents.
 //
 //===----------------------------------------------------------------------===//
 
@@ -176,10 +177,15 @@ struct GpuHostSyncPass : public vrir::impl::GpuHostSyncBase<GpuHostSyncPass> {
                /*write=*/std::nullopt);
     }
 
-    // The scope.
+    // The scope, and the function's array arguments declared in it: the
+    // views of one array that kernels use then share its device buffer.
     b.setInsertionPointToStart(&function.getBody().front());
     emitCall(b, function.getLoc(), function, "vrir_gpu_scope_begin", {},
              std::nullopt);
+    for (BlockArgument argument : function.getArguments())
+      if (isa<MemRefType>(argument.getType()))
+        emitCall(b, function.getLoc(), function, "vrir_gpu_host_array",
+                 argument, std::nullopt);
     function.walk([&](func::ReturnOp ret) {
       b.setInsertionPoint(ret);
       emitCall(b, ret.getLoc(), ret, "vrir_gpu_scope_end", {}, std::nullopt);

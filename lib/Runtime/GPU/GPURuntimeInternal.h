@@ -295,6 +295,14 @@ ResidencyTable &openclResidency();
 ResidencyTable &vulkanResidency();
 // After a launch outside every scope: results back, entries dropped.
 std::string endImplicitScope(ResidencyTable &table);
+// The arrays the host declared in its open scopes (vrir_gpu_host_array):
+// each group of `plan` that overlaps one grows to cover it (and groups that
+// then overlap merge), so that every view of an array shares one device
+// buffer and the array moves as a whole, once. Groups stay as they are
+// where an argument would then not start a whole number of elements into
+// its group.
+void widenToDeclaredArrays(int64_t numArgs, const vrir_gpu_arg *args,
+                           BufferPlan &plan);
 
 // The device cannot take the current launch: its memory ran out for good
 // (after making room), an array is larger than it can allocate or bind, or

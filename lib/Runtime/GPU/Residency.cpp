@@ -338,6 +338,86 @@ FallbackBracket &fallbackBracket() {
 
 namespace {
 
+// An array the host declared, and the scope depth it was declared at.
+struct DeclaredArray {
+  uint64_t begin, end;
+  int64_t depth;
+};
+
+std::vector<DeclaredArray> &declaredArrays() {
+  static auto *arrays = new std::vector<DeclaredArray>();
+  return *arrays;
+}
+
+// Whether every buffer argument of `plan` starts a whole number of
+// elements into its group.
+bool argumentsAligned(int64_t numArgs, const vrir_gpu_arg *args,
+                      const BufferPlan &plan) {
+  for (int64_t i = 0; i < numArgs; ++i)
+    if (args[i].kind == VRIR_GPU_ARG_BUFFER && args[i].size > 0 &&
+        (static_cast<uint64_t>(args[i].value) -
+         plan.groups[plan.groupOf[i]].begin) %
+                static_cast<uint64_t>(args[i].elemSize) !=
+            0)
+      return false;
+  return true;
+}
+
+} // namespace
+
+void widenToDeclaredArrays(int64_t numArgs, const vrir_gpu_arg *args,
+                           BufferPlan &plan) {
+  const std::vector<DeclaredArray> &arrays = declaredArrays();
+  if (arrays.empty() || plan.groups.empty())
+    return;
+  BufferPlan original = plan;
+  bool widened = false;
+  for (HostGroup &group : plan.groups) {
+    // To a fixed point: an array that overlaps the grown range grows it.
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (const DeclaredArray &array : arrays)
+        if (array.begin < group.end && group.begin < array.end &&
+            (array.begin < group.begin || array.end > group.end)) {
+          group.begin = std::min(group.begin, array.begin);
+          group.end = std::max(group.end, array.end);
+          grew = widened = true;
+        }
+    }
+  }
+  if (!widened)
+    return;
+  // Groups that now overlap or touch become one (they stay sorted by their
+  // first byte: each grew to whole arrays, and arrays were merged when
+  // declared).
+  std::vector<size_t> order(plan.groups.size());
+  for (size_t g = 0; g < order.size(); ++g)
+    order[g] = g;
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return plan.groups[a].begin < plan.groups[b].begin;
+  });
+  std::vector<HostGroup> merged;
+  std::vector<size_t> newIndex(plan.groups.size());
+  for (size_t g : order) {
+    const HostGroup &group = plan.groups[g];
+    if (merged.empty() || group.begin > merged.back().end) {
+      merged.push_back(group);
+    } else {
+      merged.back().end = std::max(merged.back().end, group.end);
+      merged.back().written |= group.written;
+    }
+    newIndex[g] = merged.size() - 1;
+  }
+  plan.groups = std::move(merged);
+  for (int64_t i = 0; i < numArgs; ++i)
+    if (args[i].kind == VRIR_GPU_ARG_BUFFER && args[i].size > 0)
+      plan.groupOf[i] = newIndex[plan.groupOf[i]];
+  if (!argumentsAligned(numArgs, args, plan))
+    plan = std::move(original);
+}
+
+namespace {
+
 // Empties every table (after downloading, when `download`); returns the
 // first error.
 std::string endScope(bool download) {
@@ -375,6 +455,7 @@ void onError() {
   fallbackBracket() = FallbackBracket();
   std::lock_guard<std::mutex> lock(runtimeMutex());
   scopeDepth() = 0;
+  declaredArrays().clear();
   endScope(/*download=*/false);
 }
 
@@ -416,6 +497,12 @@ void vrir_gpu_scope_end(void) {
     std::lock_guard<std::mutex> lock(runtimeMutex());
     if (scopeDepth() > 0)
       --scopeDepth();
+    std::vector<DeclaredArray> &arrays = declaredArrays();
+    arrays.erase(std::remove_if(arrays.begin(), arrays.end(),
+                                [](const DeclaredArray &array) {
+                                  return array.depth > scopeDepth();
+                                }),
+                 arrays.end());
     residencyError = endScope(/*download=*/true);
     if (!residencyError.empty())
       message = residencyError.c_str();
@@ -445,6 +532,31 @@ void vrir_gpu_host_access(int64_t address, int64_t bytes, int64_t write) {
   if (message)
     vrir_rt_error(message);
   vrir_rt_parallel_check();
+}
+
+void vrir_gpu_host_array(int64_t address, int64_t bytes) {
+  if (bytes <= 0)
+    return;
+  std::lock_guard<std::mutex> lock(runtimeMutex());
+  if (scopeDepth() == 0)
+    return;
+  // Overlapping declarations (views of one buffer passed apart) merge.
+  DeclaredArray array = {static_cast<uint64_t>(address),
+                         static_cast<uint64_t>(address) +
+                             static_cast<uint64_t>(bytes),
+                         scopeDepth()};
+  std::vector<DeclaredArray> &arrays = declaredArrays();
+  for (auto it = arrays.begin(); it != arrays.end();) {
+    if (it->begin < array.end && array.begin < it->end) {
+      array.begin = std::min(array.begin, it->begin);
+      array.end = std::max(array.end, it->end);
+      array.depth = std::min(array.depth, it->depth);
+      it = arrays.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  arrays.push_back(array);
 }
 
 void vrir_gpu_host_uninitialized(int64_t address, int64_t bytes) {

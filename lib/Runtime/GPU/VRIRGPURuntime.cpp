@@ -140,6 +140,7 @@ std::string planBuffers(const char *kernelName, int64_t numArgs,
     group.written |= (args[i].access & VRIR_GPU_ACCESS_WRITE) != 0;
     plan.groupOf[i] = plan.groups.size() - 1;
   }
+  widenToDeclaredArrays(numArgs, args, plan);
   for (int64_t i = 0; i < numArgs; ++i) {
     if (args[i].kind != VRIR_GPU_ARG_BUFFER)
       continue;

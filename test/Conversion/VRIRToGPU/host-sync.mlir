@@ -2,16 +2,21 @@
 
 // A host loop around a launch, a host read of its result inside the loop
 // and a host loop after it. The scope opens at the entry and closes before
-// the return; the new array is declared uninitialized; the read inside the
+// the return; the array argument is declared (its whole extent) once the
+// scope is open; the new array is declared uninitialized; the read inside the
 // launching loop stays there, the host-only loop gets one notice before it
 // (a write: it stores), and the launch itself needs none.
 // CHECK-DAG: llvm.func @vrir_gpu_scope_begin()
 // CHECK-DAG: llvm.func @vrir_gpu_scope_end()
 // CHECK-DAG: llvm.func @vrir_gpu_host_access(i64, i64, i64)
 // CHECK-DAG: llvm.func @vrir_gpu_host_uninitialized(i64, i64)
+// CHECK-DAG: llvm.func @vrir_gpu_host_array(i64, i64)
 // CHECK-LABEL: func.func @host(
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<?xf64>
 // CHECK-NEXT: llvm.call @vrir_gpu_scope_begin()
+// CHECK-NEXT: memref.extract_strided_metadata %[[A]]
+// CHECK: llvm.call @vrir_gpu_host_array(
+// CHECK-NOT: llvm.call @vrir_gpu_host_array(
 // CHECK: %[[B:.*]] = memref.alloc(
 // CHECK-NEXT: memref.extract_strided_metadata %[[B]]
 // CHECK: llvm.call @vrir_gpu_host_uninitialized(
