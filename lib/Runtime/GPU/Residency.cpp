@@ -387,9 +387,8 @@ void widenToDeclaredArrays(int64_t numArgs, const vrir_gpu_arg *args,
   }
   if (!widened)
     return;
-  // Groups that now overlap or touch become one (they stay sorted by their
-  // first byte: each grew to whole arrays, and arrays were merged when
-  // declared).
+  // Grown groups may now overlap or touch: sorted by first byte again,
+  // those become one.
   std::vector<size_t> order(plan.groups.size());
   for (size_t g = 0; g < order.size(); ++g)
     order[g] = g;
