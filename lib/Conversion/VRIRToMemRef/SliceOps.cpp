@@ -342,6 +342,13 @@ struct SliceOpLowering : public OpConversionPattern<SliceOp> {
   }
 };
 
+/// NumPy's message when an assigned value does not broadcast into the
+/// slice of `array` (store_slice and store_map).
+static std::string getSliceBroadcastMessage(Operation *op, Value array) {
+  return "could not broadcast input array into the shape of the slice of " +
+         getArraySite(op, array);
+}
+
 struct StoreSliceOpLowering : public OpConversionPattern<StoreSliceOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -353,9 +360,7 @@ struct StoreSliceOpLowering : public OpConversionPattern<StoreSliceOp> {
         buildSliceView(rewriter, op, op.getArray(), target, op.getIndices(),
                        adaptor.getIndices(), op.getIndexFlags());
     Value value = adaptor.getValue().front();
-    std::string message =
-        "could not broadcast input array into the shape of the slice of " +
-        getArraySite(op, op.getArray());
+    std::string message = getSliceBroadcastMessage(op, op.getArray());
     runUnlessFailed(rewriter, loc, slice.anyFailed, [&] {
       Value source = prepareAssignedValue(rewriter, loc, op, value, slice.view,
                                           slice.sizes, message);
@@ -386,9 +391,7 @@ struct StoreMapOpLowering : public OpConversionPattern<StoreMapOp> {
     SmallVector<Value> operands;
     for (ValueRange input : adaptor.getInputs())
       operands.push_back(input.front());
-    std::string message =
-        "could not broadcast input array into the shape of the slice of " +
-        getArraySite(op, op.getArray());
+    std::string message = getSliceBroadcastMessage(op, op.getArray());
     ArrayType targetType = op.getArray().getType();
     auto element = [&](OpBuilder &b, Location, ValueRange elements) {
       return op.cloneBody(b, elements);
@@ -403,7 +406,7 @@ struct StoreMapOpLowering : public OpConversionPattern<StoreMapOp> {
                        getMemRefSizes(rewriter, loc, operand), slice.sizes,
                        message);
         Value overlaps = mayOverlap(rewriter, loc, operand, slice.view);
-        if (type.getRank() == slice.sizes.size())
+        if (type.getRank() == static_cast<int64_t>(slice.sizes.size()))
           overlaps = arith::AndIOp::create(
               rewriter, loc, overlaps,
               notOf(rewriter, loc,

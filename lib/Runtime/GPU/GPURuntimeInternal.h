@@ -178,11 +178,14 @@ struct BufferPlan {
 };
 
 // Groups the buffer arguments (checked by the caller): ranges that overlap
-// or touch share one device buffer, arguments of 0 bytes need none. Returns
-// an error message (an argument that does not start a whole number of
-// elements into its group) or "".
+// or touch share one device buffer, arguments of 0 bytes need none. With
+// `wholeArrays`, an argument's range first grows to the declared arrays it
+// overlaps (growToDeclaredArrays), unless some argument would then not
+// start a whole number of elements into its group. Returns an error message
+// (such an argument even without growing) or "".
 std::string planBuffers(const char *kernelName, int64_t numArgs,
-                        const vrir_gpu_arg *args, BufferPlan &plan);
+                        const vrir_gpu_arg *args, BufferPlan &plan,
+                        bool wholeArrays = true);
 
 //===----------------------------------------------------------------------===//
 // Residency (Residency.cpp)
@@ -295,14 +298,10 @@ ResidencyTable &openclResidency();
 ResidencyTable &vulkanResidency();
 // After a launch outside every scope: results back, entries dropped.
 std::string endImplicitScope(ResidencyTable &table);
-// The arrays the host declared in its open scopes (vrir_gpu_host_array):
-// each group of `plan` that overlaps one grows to cover it (and groups that
-// then overlap merge), so that every view of an array shares one device
-// buffer and the array moves as a whole, once. Groups stay as they are
-// where an argument would then not start a whole number of elements into
-// its group.
-void widenToDeclaredArrays(int64_t numArgs, const vrir_gpu_arg *args,
-                           BufferPlan &plan);
+// Grows [begin, end) to cover the arrays the host declared in its open
+// scopes (vrir_gpu_host_array) that it overlaps, so that every view of an
+// array shares one device buffer and the array moves as a whole, once.
+void growToDeclaredArrays(uint64_t &begin, uint64_t &end);
 
 // The device cannot take the current launch: its memory ran out for good
 // (after making room), an array is larger than it can allocate or bind, or

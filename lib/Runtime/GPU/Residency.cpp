@@ -349,70 +349,15 @@ std::vector<DeclaredArray> &declaredArrays() {
   return *arrays;
 }
 
-// Whether every buffer argument of `plan` starts a whole number of
-// elements into its group.
-bool argumentsAligned(int64_t numArgs, const vrir_gpu_arg *args,
-                      const BufferPlan &plan) {
-  for (int64_t i = 0; i < numArgs; ++i)
-    if (args[i].kind == VRIR_GPU_ARG_BUFFER && args[i].size > 0 &&
-        (static_cast<uint64_t>(args[i].value) -
-         plan.groups[plan.groupOf[i]].begin) %
-                static_cast<uint64_t>(args[i].elemSize) !=
-            0)
-      return false;
-  return true;
-}
-
 } // namespace
 
-void widenToDeclaredArrays(int64_t numArgs, const vrir_gpu_arg *args,
-                           BufferPlan &plan) {
-  const std::vector<DeclaredArray> &arrays = declaredArrays();
-  if (arrays.empty() || plan.groups.empty())
-    return;
-  BufferPlan original = plan;
-  bool widened = false;
-  for (HostGroup &group : plan.groups) {
-    // To a fixed point: an array that overlaps the grown range grows it.
-    for (bool grew = true; grew;) {
-      grew = false;
-      for (const DeclaredArray &array : arrays)
-        if (array.begin < group.end && group.begin < array.end &&
-            (array.begin < group.begin || array.end > group.end)) {
-          group.begin = std::min(group.begin, array.begin);
-          group.end = std::max(group.end, array.end);
-          grew = widened = true;
-        }
+void growToDeclaredArrays(uint64_t &begin, uint64_t &end) {
+  // Declarations do not overlap (they merge when made): one pass suffices.
+  for (const DeclaredArray &array : declaredArrays())
+    if (array.begin < end && begin < array.end) {
+      begin = std::min(begin, array.begin);
+      end = std::max(end, array.end);
     }
-  }
-  if (!widened)
-    return;
-  // Grown groups may now overlap or touch: sorted by first byte again,
-  // those become one.
-  std::vector<size_t> order(plan.groups.size());
-  for (size_t g = 0; g < order.size(); ++g)
-    order[g] = g;
-  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    return plan.groups[a].begin < plan.groups[b].begin;
-  });
-  std::vector<HostGroup> merged;
-  std::vector<size_t> newIndex(plan.groups.size());
-  for (size_t g : order) {
-    const HostGroup &group = plan.groups[g];
-    if (merged.empty() || group.begin > merged.back().end) {
-      merged.push_back(group);
-    } else {
-      merged.back().end = std::max(merged.back().end, group.end);
-      merged.back().written |= group.written;
-    }
-    newIndex[g] = merged.size() - 1;
-  }
-  plan.groups = std::move(merged);
-  for (int64_t i = 0; i < numArgs; ++i)
-    if (args[i].kind == VRIR_GPU_ARG_BUFFER && args[i].size > 0)
-      plan.groupOf[i] = newIndex[plan.groupOf[i]];
-  if (!argumentsAligned(numArgs, args, plan))
-    plan = std::move(original);
 }
 
 namespace {

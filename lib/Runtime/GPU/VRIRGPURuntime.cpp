@@ -118,21 +118,28 @@ bool reportBoundsErrors(const std::vector<PendingLaunch> &pending,
 }
 
 std::string planBuffers(const char *kernelName, int64_t numArgs,
-                        const vrir_gpu_arg *args, BufferPlan &plan) {
+                        const vrir_gpu_arg *args, BufferPlan &plan,
+                        bool wholeArrays) {
+  // Each argument's host range, grown to the declared arrays it overlaps.
+  std::vector<std::pair<uint64_t, uint64_t>> ranges(numArgs);
   std::vector<int64_t> order;
-  for (int64_t i = 0; i < numArgs; ++i)
-    if (args[i].kind == VRIR_GPU_ARG_BUFFER && args[i].size > 0)
-      order.push_back(i);
+  for (int64_t i = 0; i < numArgs; ++i) {
+    if (args[i].kind != VRIR_GPU_ARG_BUFFER || args[i].size <= 0)
+      continue;
+    uint64_t begin = static_cast<uint64_t>(args[i].value);
+    ranges[i] = {begin, begin + static_cast<uint64_t>(args[i].size)};
+    if (wholeArrays)
+      growToDeclaredArrays(ranges[i].first, ranges[i].second);
+    order.push_back(i);
+  }
   std::sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
-    return static_cast<uint64_t>(args[a].value) <
-           static_cast<uint64_t>(args[b].value);
+    return ranges[a].first < ranges[b].first;
   });
   plan.groups.clear();
   plan.groupOf.assign(static_cast<size_t>(numArgs), 0);
   plan.offsets.assign(static_cast<size_t>(numArgs), 0);
   for (int64_t i : order) {
-    uint64_t begin = static_cast<uint64_t>(args[i].value);
-    uint64_t end = begin + static_cast<uint64_t>(args[i].size);
+    auto [begin, end] = ranges[i];
     if (plan.groups.empty() || begin > plan.groups.back().end)
       plan.groups.push_back({begin, end, false});
     HostGroup &group = plan.groups.back();
@@ -140,7 +147,6 @@ std::string planBuffers(const char *kernelName, int64_t numArgs,
     group.written |= (args[i].access & VRIR_GPU_ACCESS_WRITE) != 0;
     plan.groupOf[i] = plan.groups.size() - 1;
   }
-  widenToDeclaredArrays(numArgs, args, plan);
   for (int64_t i = 0; i < numArgs; ++i) {
     if (args[i].kind != VRIR_GPU_ARG_BUFFER)
       continue;
@@ -150,15 +156,21 @@ std::string planBuffers(const char *kernelName, int64_t numArgs,
     uint64_t delta = static_cast<uint64_t>(args[i].value) -
                      plan.groups[plan.groupOf[i]].begin;
     uint64_t elemSize = static_cast<uint64_t>(args[i].elemSize);
-    if (delta % elemSize != 0)
-      return formatString(
-          "GPU: buffer argument %lld of kernel '%s' starts %llu "
-          "bytes into memory it shares with other arguments, not a "
-          "multiple of its element size %llu",
-          static_cast<long long>(i), kernelName,
-          static_cast<unsigned long long>(delta),
-          static_cast<unsigned long long>(elemSize));
-    plan.offsets[i] += static_cast<int64_t>(delta / elemSize);
+    if (delta % elemSize == 0) {
+      plan.offsets[i] += static_cast<int64_t>(delta / elemSize);
+      continue;
+    }
+    // A whole array would misalign this argument: the ranges alone.
+    if (wholeArrays)
+      return planBuffers(kernelName, numArgs, args, plan,
+                         /*wholeArrays=*/false);
+    return formatString(
+        "GPU: buffer argument %lld of kernel '%s' starts %llu "
+        "bytes into memory it shares with other arguments, not a "
+        "multiple of its element size %llu",
+        static_cast<long long>(i), kernelName,
+        static_cast<unsigned long long>(delta),
+        static_cast<unsigned long long>(elemSize));
   }
   return "";
 }
