@@ -981,6 +981,22 @@ def test_unused_expressions_still_raise():
         unused_minimum(np.ones(3))
 
 
+@vrir.jit
+def unused_allocations(n):
+    Z = np.zeros(n)
+    E = np.empty((3, n))
+    return 1.0
+
+
+def test_unused_allocations_check_their_sizes():
+    # np.zeros(n) with n < 0 and the result unused raised nothing: the
+    # allocation was erased with its size check. NumPy raises ValueError.
+    with pytest.raises(ValueError, match="negative dimensions"):
+        unused_allocations(-1)
+    # Sizes that pass allocate nothing: 10**12 doubles would not fit.
+    assert unused_allocations(10**12) == 1.0
+
+
 def test_zero_divisor_in_a_gpu_section_on_the_cpu(tmp_path):
     # The frontend leaves its checks out of GPU sections (a kernel cannot
     # raise), and the CPU target runs them inline: i // 0 and a zero range

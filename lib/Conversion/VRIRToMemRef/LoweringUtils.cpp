@@ -215,15 +215,6 @@ SmallVector<Value> lowering::getMemRefSizes(OpBuilder &b, Location loc,
   return sizes;
 }
 
-/// Bytes of one element as the memref lowering stores it.
-static int64_t getElementBytes(Type element) {
-  if (auto complex = dyn_cast<ComplexType>(element))
-    return 2 * getElementBytes(complex.getElementType());
-  if (element.isIndex())
-    return 8;
-  return llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
-}
-
 /// Raises an error when the array's size in bytes does not fit in an i64
 /// (the allocation would wrap to a small buffer and every write past it
 /// would corrupt memory). Sizes are known non-negative here, so an unsigned
@@ -255,8 +246,8 @@ static void checkByteSize(OpBuilder &b, Location loc, Operation *anchor,
       "64 bits");
 }
 
-Value lowering::allocateArray(OpBuilder &b, Location loc, Operation *anchor,
-                              ArrayType type, ValueRange sizes) {
+void lowering::checkArraySizes(OpBuilder &b, Location loc, Operation *anchor,
+                               ArrayType type, ValueRange sizes) {
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value anyNegative;
   for (Value size : sizes) {
@@ -272,7 +263,11 @@ Value lowering::allocateArray(OpBuilder &b, Location loc, Operation *anchor,
                        "negative dimensions are not allowed");
   if (!sizes.empty())
     checkByteSize(b, loc, anchor, type.getElementType(), sizes);
+}
 
+Value lowering::allocateArray(OpBuilder &b, Location loc, Operation *anchor,
+                              ArrayType type, ValueRange sizes) {
+  checkArraySizes(b, loc, anchor, type, sizes);
   // 64-byte alignment: whole cache lines, and vector loads of any width.
   IntegerAttr alignment = b.getI64IntegerAttr(64);
   MemRefType memrefType = getMemRefType(type);

@@ -95,8 +95,13 @@ Value lowerIndex(OpBuilder &b, Location loc, Operation *anchor, Value userIndex,
 /// The dynamic sizes of every dimension of `memref`.
 SmallVector<Value> getMemRefSizes(OpBuilder &b, Location loc, Value memref);
 
+/// Raises a run-time error when a size is negative or the array's size in
+/// bytes does not fit in 64 bits.
+void checkArraySizes(OpBuilder &b, Location loc, Operation *anchor,
+                     ArrayType type, ValueRange sizes);
+
 /// Allocates a new contiguous array of `type` with `sizes` (index values),
-/// checking that no size is negative. Not initialized.
+/// after checkArraySizes. Not initialized.
 Value allocateArray(OpBuilder &b, Location loc, Operation *anchor,
                     ArrayType type, ValueRange sizes);
 

@@ -35,6 +35,22 @@ func.func @alloc(%m: index, %n: index) -> (!vrir.array<f64, 2, row_major>, !vrir
 
 // -----
 
+// An unused allocation whose sizes may fail their checks keeps the checks
+// and allocates nothing.
+// CHECK-LABEL: func.func @unused_alloc
+// CHECK-SAME: (%[[N:[a-z0-9_]+]]: index)
+// CHECK: arith.cmpi slt, %[[N]]
+// CHECK: llvm.call @vrir_rt_error
+// CHECK-NOT: memref.alloc
+// CHECK-NOT: linalg.fill
+// CHECK: return
+func.func @unused_alloc(%n: index) {
+  %a = vrir.zeros(%n) : !vrir.array<f64, 1, row_major>
+  return
+}
+
+// -----
+
 // CHECK-LABEL: func.func @shape
 // CHECK: %[[D0:.*]] = memref.dim %arg0, %c0
 // CHECK: %[[D1:.*]] = memref.dim %arg0, %c1

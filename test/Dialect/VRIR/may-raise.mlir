@@ -91,3 +91,32 @@ func.func @views(%M: !m, %v: !v, %i: index, %n: index, %k: index) {
   %5 = vrir.reshape %M(%cm1) : !m -> !v
   return
 }
+
+// -----
+
+!v = !vrir.array<f64, 1, row_major>
+!m = !vrir.array<f64, 2, row_major>
+
+// An allocation checks its sizes: it may raise unless every size is a
+// constant that passes (not negative, the byte count fits in 64 bits).
+// CHECK-LABEL: func.func @allocations
+// CHECK-DAG: %[[NEG:.*]] = arith.constant -1 : index
+// CHECK-DAG: %[[BIG:.*]] = arith.constant 1152921504606846976 : index
+// CHECK-NEXT: vrir.zeros(%{{.*}}) :
+// CHECK-NEXT: vrir.ones(%[[NEG]]) :
+// CHECK-NEXT: vrir.empty(%[[BIG]]) :
+// CHECK-NEXT: return
+func.func @allocations(%n: index) {
+  %c4 = arith.constant 4 : index
+  %cm1 = arith.constant -1 : index
+  // 2^60 doubles: 2^63 bytes do not fit in int64; 2^59 doubles do.
+  %big = arith.constant 1152921504606846976 : index
+  %fits = arith.constant 576460752303423488 : index
+  %0 = vrir.zeros(%n) : !v
+  %1 = vrir.ones(%cm1) : !v
+  %2 = vrir.empty(%big) : !v
+  // Constant sizes that pass: nothing can fail.
+  %3 = vrir.zeros(%c4, %c4) : !m
+  %4 = vrir.empty(%fits) : !v
+  return
+}

@@ -304,6 +304,37 @@ LogicalResult ZerosOp::verify() { return verifyAllocLike(*this); }
 LogicalResult OnesOp::verify() { return verifyAllocLike(*this); }
 LogicalResult EmptyOp::verify() { return verifyAllocLike(*this); }
 
+/// Whether an allocation's size checks may fail: some size is not a
+/// constant, or the constants are negative or too large together.
+static bool mayFailSizeChecks(ArrayType type, OperandRange sizes) {
+  int64_t bytes = getElementBytes(type.getElementType());
+  for (Value size : sizes) {
+    std::optional<int64_t> constant = getConstantIntValue(size);
+    // MulOverflow: the product does not fit in int64_t.
+    if (!constant || *constant < 0 ||
+        llvm::MulOverflow(bytes, *constant, bytes))
+      return true;
+  }
+  return false;
+}
+
+#define VRIR_ALLOC_LIKE_EFFECTS(OP)                                            \
+  void OP::getEffects(                                                         \
+      SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>      \
+          &effects) {                                                          \
+    auto result = llvm::cast<OpResult>(getResult());                           \
+    effects.emplace_back(MemoryEffects::Allocate::get(), result,               \
+                         SideEffects::DefaultResource::get());                 \
+    effects.emplace_back(MemoryEffects::Write::get(), result,                  \
+                         SideEffects::DefaultResource::get());                 \
+    if (mayFailSizeChecks(getType(), getSizes()))                              \
+      addMayRaiseEffect(effects);                                              \
+  }
+VRIR_ALLOC_LIKE_EFFECTS(ZerosOp)
+VRIR_ALLOC_LIKE_EFFECTS(OnesOp)
+VRIR_ALLOC_LIKE_EFFECTS(EmptyOp)
+#undef VRIR_ALLOC_LIKE_EFFECTS
+
 /// Sizes operand of an allocation defining `array`, if any.
 static std::optional<OperandRange> getAllocSizes(Value array) {
   Operation *def = array.getDefiningOp();

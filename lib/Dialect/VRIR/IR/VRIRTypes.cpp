@@ -82,3 +82,11 @@ Type mlir::vrir::getElementTypeOf(Type type) {
     return array.getElementType();
   return type;
 }
+
+int64_t mlir::vrir::getElementBytes(Type element) {
+  if (auto complex = dyn_cast<ComplexType>(element))
+    return 2 * getElementBytes(complex.getElementType());
+  if (element.isIndex())
+    return 8;
+  return llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
+}

@@ -92,6 +92,10 @@ struct ErrorStateResource
   StringRef getName() final { return "vrir.error_state"; }
 };
 
+/// Bytes of one array element of type `element` as the memref lowering
+/// stores it (index: 8; complex: both parts).
+int64_t getElementBytes(Type element);
+
 /// Whether `effect` is the write of the error state an op that may raise
 /// declares (not an access to memory).
 bool isErrorStateEffect(const MemoryEffects::EffectInstance &effect);

@@ -129,18 +129,23 @@ def VRIR_DomainOp : VRIR_Op<"domain", [Pure]> {
 // Allocation and shape queries
 //===----------------------------------------------------------------------===//
 
-class VRIR_AllocLikeOp<string mnemonic, string fill> : VRIR_Op<mnemonic> {
+class VRIR_AllocLikeOp<string mnemonic, string fill> : VRIR_Op<mnemonic, [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "allocate a new array" # fill;
   let description = [{
     Allocates a new contiguous array with one size per dimension. A size
-    below zero is a run-time error.
+    below zero, or sizes whose product in bytes does not fit in 64 bits,
+    is a run-time error. Unless every size is a constant that passes these
+    checks, the op declares that it may raise, so it is kept when its
+    result is unused; it then lowers to the checks alone, without
+    allocating.
 
     ```mlir
     %A = vrir.}] # mnemonic # [{(%m, %n) : !vrir.array<f64, 2, row_major>
     ```
   }];
   let arguments = (ins Variadic<Index>:$sizes);
-  let results = (outs Res<VRIR_ArrayType, "new array", [MemAlloc]>:$result);
+  let results = (outs VRIR_ArrayType:$result);
   let assemblyFormat = "`(` $sizes `)` attr-dict `:` qualified(type($result))";
   let hasVerifier = 1;
 }
