@@ -2,8 +2,9 @@
 //
 // Hand-written SPIR-V kernels (GPURuntimeVulkan/*.spvasm, assembled and
 // validated at build time) with the binding convention of generated code:
-// descriptor set 0, a buffer argument is two storage buffers (the array and
-// its int64 offset), a scalar one, then the error buffer. Launched through
+// descriptor set 0, one storage buffer per buffer argument, then the
+// parameter block (one int64 slot per argument: a buffer's element offset, a
+// scalar's bits), then the error buffer. Launched through
 // vrir_gpu_launch with the error channel armed. Tests that need a device
 // are skipped without one (CI has lavapipe).
 //
@@ -205,8 +206,8 @@ TEST_F(GPURuntimeVulkan, MisalignedOverlapIsAnError) {
       << error;
 }
 
-// Scalars of 1, 2, 4 and 8 bytes arrive with their low bytes (8- and 16-bit
-// storage buffers).
+// Scalars of 1, 2, 4 and 8 bytes arrive as the low bytes of their int64
+// parameter slots.
 TEST_F(GPURuntimeVulkan, ScalarSizes) {
   std::vector<int64_t> out(8, 0);
   Launch launch;
@@ -456,10 +457,13 @@ TEST_F(GPURuntimeVulkan, NotSPIRV) {
 TEST_F(GPURuntimeVulkan, TooFewBindings) {
   std::vector<double> x(8), y(8);
   Launch launch = axpy(2.0, x.data(), 8, 0, y.data(), 8, 0, 8);
-  launch.args.resize(2); // no a, n: bindings 0-3 and the error buffer
-  EXPECT_EQ(run(launch), "GPU: kernel 'axpy' uses binding 5, but the launch "
-                         "passes 5 bindings (2 arguments: two bindings per "
-                         "buffer, one per scalar, and the error buffer)");
+  // Only the scalars: the parameter block and the error buffer, where axpy
+  // reads its parameters from binding 2.
+  launch.args = {scalar<double>(2.0), scalar<int64_t>(8)};
+  EXPECT_EQ(run(launch), "GPU: kernel 'axpy' uses binding 2, but the launch "
+                         "passes 2 bindings (2 arguments: one binding per "
+                         "buffer, one for the offsets and scalars, and the "
+                         "error buffer)");
 
   Launch call;
 

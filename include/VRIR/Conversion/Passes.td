@@ -282,8 +282,11 @@ def GpuToSPIRV : Pass<"vrir-convert-gpu-to-spirv", "::mlir::ModuleOp"> {
     integers and floats, 8/16-bit integers, 8/16-bit storage buffer access,
     16-bit floats and 64-bit atomics, and a work-group limit of 1024
     invocations. Kernel arguments are bound as the runtime expects:
-    descriptor set 0, binding i for argument i (scalars in a storage buffer
-    holding one value), the error buffer last. With `client=opencl` it is
+    descriptor set 0, the buffers at bindings 0, 1, ... in order, then one
+    parameter block holding every scalar argument (offsets, sizes, strides,
+    scalars) in an int64 slot, the error buffer last. One block for all
+    scalars keeps a kernel over five 2-D arrays within the 32 storage
+    buffers that devices such as lavapipe allow. With `client=opencl` it is
     OpenCL (the Kernel capability, Physical64 addressing, SPIR-V 1.2 at
     most) with the same types: kernel parameters are the arguments in
     order (buffers as CrossWorkgroup pointers, scalars by value), the error

@@ -110,10 +110,10 @@ typedef struct {
  * `block` must equal; `grid` is the number of work-groups (vkCmdDispatch),
  * at most maxComputeWorkGroupCount of the device per dimension. Parameters
  * are bindings of descriptor set 0, all storage buffers (no push
- * constants), numbered from 0 in the order of the OpenCL parameters: a
- * BUFFER is two bindings, the array (e.g. struct { T data[]; }) and an
- * 8-byte int64 offset (struct { int64_t offset; }); a SCALAR is one binding
- * holding its `size` bytes at offset 0 (struct { T value; }); the last
+ * constants): binding k is the array of the k-th BUFFER (e.g. struct { T
+ * data[]; }); the next binding is the parameter block, one int64 slot per
+ * argument in order (struct { int64_t slot[]; }): a BUFFER's element
+ * offset, a SCALAR's `size` bytes zero-extended (little-endian); the last
  * binding is the error buffer of five int64 (as above). A kernel may leave
  * bindings unused but may use no binding beyond these. Module needs
  * (SPIR-V version, capabilities such as Float64, Int64, Int8/Int16 and 8- or

@@ -390,10 +390,73 @@ LogicalResult viewFloatBuffersAsBits(gpu::GPUFuncOp kernel) {
   return success();
 }
 
+/// `bits` (an i64 slot of the parameter block) as a value of `type`: the
+/// runtime stores each scalar's bits zero-extended.
+static FailureOr<Value> fromSlotBits(OpBuilder &b, Location loc, Value bits,
+                                     Type type) {
+  if (type.isIndex())
+    return Value(arith::IndexCastOp::create(b, loc, type, bits));
+  if (type.isInteger(1)) {
+    Value zero = arith::ConstantIntOp::create(b, loc, b.getI64Type(), 0);
+    return Value(
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, bits, zero));
+  }
+  if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() > 64)
+    return failure();
+  unsigned width = type.getIntOrFloatBitWidth();
+  Value narrow = bits;
+  if (width < 64)
+    narrow = arith::TruncIOp::create(b, loc, b.getIntegerType(width), bits);
+  if (isa<FloatType>(type))
+    narrow = arith::BitcastOp::create(b, loc, type, narrow);
+  return narrow;
+}
+
+/// Vulkan: the kernel's scalar arguments (array offsets, sizes and strides,
+/// scalars) become the slots of one parameter block, an i64 buffer after the
+/// arrays' buffers: the runtime's binding convention (VulkanBackend.cpp).
+/// One binding per scalar would exceed the device's limit on storage
+/// buffers for a few 2-D arrays (each is a buffer and five scalars).
+static LogicalResult packScalarArguments(gpu::GPUFuncOp kernel) {
+  MLIRContext *context = kernel.getContext();
+  SmallVector<unsigned> scalars;
+  for (auto [index, type] : llvm::enumerate(kernel.getArgumentTypes()))
+    if (!isa<MemRefType>(type))
+      scalars.push_back(index);
+  if (scalars.empty())
+    return success();
+  Location loc = kernel.getLoc();
+  OpBuilder b(context);
+  auto blockType = MemRefType::get({ShapedType::kDynamic}, b.getI64Type());
+  unsigned blockIndex = kernel.getNumArguments();
+  if (failed(kernel.insertArgument(blockIndex, blockType,
+                                   DictionaryAttr::get(context), loc)))
+    return kernel.emitOpError("could not take the parameter block argument");
+  Value block = kernel.getArgument(blockIndex);
+  b.setInsertionPointToStart(&kernel.getBody().front());
+  llvm::BitVector packed(kernel.getNumArguments());
+  for (auto [slot, index] : llvm::enumerate(scalars)) {
+    BlockArgument argument = kernel.getArgument(index);
+    Value position = arith::ConstantIndexOp::create(b, loc, slot);
+    Value bits = memref::LoadOp::create(b, loc, block, position);
+    FailureOr<Value> value = fromSlotBits(b, loc, bits, argument.getType());
+    if (failed(value))
+      return kernel.emitOpError("has argument #")
+             << index << " of type " << argument.getType()
+             << ", which no parameter slot of 64 bits holds";
+    argument.replaceAllUsesWith(*value);
+    packed.set(index);
+  }
+  if (failed(kernel.eraseArguments(packed)))
+    return kernel.emitOpError("could not drop its packed scalar arguments");
+  return success();
+}
+
 /// Prepares the kernels of `gpuModule` (a copy) for the upstream patterns.
 LogicalResult
 prepareKernels(gpu::GPUModuleOp gpuModule,
-               const llvm::StringMap<SmallVector<int32_t, 3>> &workGroupSizes) {
+               const llvm::StringMap<SmallVector<int32_t, 3>> &workGroupSizes,
+               Client client) {
   MLIRContext *context = gpuModule.getContext();
   OpBuilder b(context);
   SmallVector<std::string> sites;
@@ -438,10 +501,12 @@ prepareKernels(gpu::GPUModuleOp gpuModule,
     kernel->removeAttr(kernel.getWorkgroupAttribAttrsAttrName());
     kernel->removeAttr(kernel.getPrivateAttribAttrsAttrName());
 
+    if (client == Client::Vulkan && failed(packScalarArguments(kernel)))
+      return failure();
     if (failed(viewFloatBuffersAsBits(kernel)))
       return failure();
 
-    // Booleans arrive as a byte.
+    // Booleans arrive as a byte (OpenCL kernel arguments).
     SmallVector<Type> inputs(kernel.getArgumentTypes());
     for (unsigned i = 0; i < inputs.size(); ++i) {
       if (!inputs[i].isInteger(1))
@@ -876,7 +941,7 @@ struct GpuToSPIRVPass : public vrir::impl::GpuToSPIRVBase<GpuToSPIRVPass> {
     copy->setAttr(spirv::getTargetEnvAttrName(), targetEnv);
     walkAndApplyPatterns(copy, expandF64Math);
     if (failed(checkSupport(copy, clientKind)) ||
-        failed(prepareKernels(copy, workGroupSizes))) {
+        failed(prepareKernels(copy, workGroupSizes, clientKind))) {
       copy.erase();
       return failure();
     }

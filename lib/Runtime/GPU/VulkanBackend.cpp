@@ -11,11 +11,12 @@
 // cached by content, pipelines by (module, kernel, number of bindings).
 //
 // Binding convention (descriptor set 0, every binding a storage buffer):
-// per argument in order, a BUFFER takes two bindings (the device buffer of
-// its group, then an int64 holding its element offset), a SCALAR one (its
-// bytes at offset 0); one last binding is the error buffer of five int64.
-// The offsets and scalars of a launch live in one host-visible buffer, each
-// bound at its own aligned offset.
+// binding k is the device buffer of the k-th BUFFER argument; the next one
+// is the launch's parameter block, an array of int64 slots, one per
+// argument in order (a BUFFER's element offset, a SCALAR's bits
+// zero-extended); the last one is the error buffer of five int64. One block
+// for all parameters keeps the bindings within the device's limit (a 2-D
+// array is a buffer and five parameters) and the descriptor writes few.
 //
 // Memory: where host-visible, coherent memory is what the device computes
 // on (CPU and integrated devices), device buffers are mapped and filled
@@ -66,8 +67,8 @@ constexpr size_t kBatches = 2;
 static_assert(kBatches * kBatchLaunches <= kErrorSlots);
 // Smallest buffer allocated (stands also for arguments of 0 bytes).
 constexpr VkDeviceSize kMinBufferBytes = 256;
-// Bytes of one offset or scalar binding.
-constexpr VkDeviceSize kParamBytes = 16;
+// Bytes of one slot of the parameter block.
+constexpr VkDeviceSize kParamBytes = 8;
 
 // Pool of free buffers.
 constexpr size_t kPoolCapacity = 256u << 20; // bytes kept at most
@@ -1776,17 +1777,16 @@ std::string launchLocked(State &s, const char *binary, int64_t binarySize,
     return formatString("GPU: kernel '%s' %s", kernelName,
                         entry.resourceError.c_str());
 
-  // Bindings: two per buffer, one per scalar, the error buffer.
-  uint32_t numBindings = 1, numParams = 0;
-  for (int64_t i = 0; i < numArgs; ++i) {
-    numBindings += args[i].kind == VRIR_GPU_ARG_BUFFER ? 2 : 1;
-    ++numParams;
-  }
+  // Bindings: one per buffer, the parameter block, the error buffer.
+  uint32_t numBuffers = 0, numParams = static_cast<uint32_t>(numArgs);
+  for (int64_t i = 0; i < numArgs; ++i)
+    numBuffers += args[i].kind == VRIR_GPU_ARG_BUFFER;
+  uint32_t numBindings = numBuffers + (numParams > 0) + 1;
   if (!entry.bindings.empty() && entry.bindings.back() >= numBindings)
     return formatString(
         "GPU: kernel '%s' uses binding %u, but the launch passes %u bindings "
-        "(%lld arguments: two bindings per buffer, one per scalar, and the "
-        "error buffer)",
+        "(%lld arguments: one binding per buffer, one for the offsets and "
+        "scalars, and the error buffer)",
         kernelName, entry.bindings.back(), numBindings,
         static_cast<long long>(numArgs));
   if (numBindings > limits.maxPerStageDescriptorStorageBuffers ||
@@ -1852,22 +1852,19 @@ std::string launchLocked(State &s, const char *binary, int64_t binarySize,
   }
   LaunchResources resources(s);
 
-  // Offsets and scalars, each in its own slot of one buffer.
-  VkDeviceSize slot = kParamBytes;
-  VkDeviceSize alignment =
-      std::max<VkDeviceSize>(limits.minStorageBufferOffsetAlignment, 1);
-  slot = (slot + alignment - 1) / alignment * alignment;
+  // Offsets and scalars: one slot each of the parameter block.
+  VkDeviceSize paramBytes = kParamBytes * numParams;
   if (numParams > 0 &&
-      !acquireBuffer(s, slot * numParams, true, resources.params, error))
+      !acquireBuffer(s, paramBytes, true, resources.params, error))
     return error;
   std::vector<VkDescriptorBufferInfo> infos;
   infos.reserve(numBindings);
   uint32_t param = 0;
   auto addParam = [&](const void *bytes, size_t size) {
-    char *target = static_cast<char *>(resources.params.mapped) + slot * param;
+    char *target =
+        static_cast<char *>(resources.params.mapped) + kParamBytes * param;
     std::memset(target, 0, kParamBytes);
     std::memcpy(target, bytes, size);
-    infos.push_back({resources.params.buffer, slot * param, kParamBytes});
     ++param;
   };
   for (int64_t i = 0; i < numArgs; ++i) {
@@ -1889,6 +1886,8 @@ std::string launchLocked(State &s, const char *binary, int64_t binarySize,
       addParam(&arg.value, static_cast<size_t>(arg.size));
     }
   }
+  if (numParams > 0)
+    infos.push_back({resources.params.buffer, 0, paramBytes});
   size_t errorSlot = s.current * kBatchLaunches + batch->launches.size();
   infos.push_back({s.errorBuffer.buffer, errorSlot * s.errorSlotBytes,
                    kErrorWords * sizeof(int64_t)});

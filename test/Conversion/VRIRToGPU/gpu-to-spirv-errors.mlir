@@ -120,3 +120,24 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A scalar argument wider than a parameter slot.
+module attributes {gpu.container_module} {
+  func.func @host(%x: memref<?xi32>, %wide: i128) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%x : memref<?xi32>, %wide : i128)
+    return
+  }
+  gpu.module @kernels {
+    // expected-error @+1 {{has argument #1 of type 'i128', which no parameter slot of 64 bits holds}}
+    gpu.func @k(%x: memref<?xi32>, %wide: i128) kernel {
+      %c0 = arith.constant 0 : index
+      %v = arith.trunci %wide : i128 to i32
+      memref.store %v, %x[%c0] : memref<?xi32>
+      gpu.return
+    }
+  }
+}

@@ -6,9 +6,10 @@
 
 // The gpu.module stays (the launch lowering reads its kernels' argument
 // attributes) and records its bounds-check sites; the SPIR-V copy binds
-// argument i at (0, i), scalars in a one-member storage buffer, an i1
-// scalar as a byte, the error buffer last (its five int64 words as ten
-// int32 halves). A bounds-error call sets the flag with a 32-bit atomic
+// the buffers at (0, 0), (0, 1), ..., then one parameter block holding the
+// scalar arguments in int64 slots (their bits zero-extended: an f32 is the
+// low half, an i1 is non-zero), the error buffer last (its five int64 words
+// as ten int32 halves). A bounds-error call sets the flag with a 32-bit atomic
 // and, the first time, stores site, dimension, index and extent, low half
 // first. The work-group size is the launch's.
 module attributes {gpu.container_module} {
@@ -26,20 +27,25 @@ module attributes {gpu.container_module} {
 
   // CHECK-LABEL: spirv.module @__spv__kernels Logical GLSL450 requires #spirv.vce<v1.0, [{{.*}}], [{{.*}}]> attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, Int64, Float64, Int8, Int16, Float16, StorageBuffer8BitAccess, StorageBuffer16BitAccess, Int64Atomics]
   // CHECK-DAG: spirv.GlobalVariable @k_arg_0 bind(0, 0) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<f64, stride=8> [0])>, StorageBuffer>
-  // CHECK-DAG: spirv.GlobalVariable @k_arg_1 bind(0, 1) : !spirv.ptr<!spirv.struct<(i64 [0])>, StorageBuffer>
-  // CHECK-DAG: spirv.GlobalVariable @k_arg_4 bind(0, 4) : !spirv.ptr<!spirv.struct<(f32 [0])>, StorageBuffer>
-  // CHECK-DAG: spirv.GlobalVariable @k_arg_5 bind(0, 5) : !spirv.ptr<!spirv.struct<(i8 [0])>, StorageBuffer>
-  // CHECK-DAG: spirv.GlobalVariable @k_arg_6 bind(0, 6) : !spirv.ptr<!spirv.struct<(!spirv.array<10 x i32, stride=4> [0])>, StorageBuffer>
-  // CHECK-NOT: spirv.GlobalVariable @k_arg_7
+  // CHECK-DAG: spirv.GlobalVariable @k_arg_1 bind(0, 1) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i64, stride=8> [0])>, StorageBuffer>
+  // CHECK-DAG: spirv.GlobalVariable @k_arg_2 bind(0, 2) : !spirv.ptr<!spirv.struct<(!spirv.array<10 x i32, stride=4> [0])>, StorageBuffer>
+  // CHECK-NOT: spirv.GlobalVariable @k_arg_3
   // CHECK: spirv.func @k() "None"
   // CHECK-DAG: %[[C2:.*]] = spirv.Constant 2 : i64
   // CHECK-DAG: %[[C3:.*]] = spirv.Constant 3 : i64
+  // CHECK-DAG: %[[C4:.*]] = spirv.Constant 4 : i64
   // CHECK-DAG: %[[ONE:.*]] = spirv.Constant 1 : i32
   // CHECK-DAG: %[[ZERO:.*]] = spirv.Constant 0 : i32
   // CHECK-DAG: %[[Z64:.*]] = spirv.Constant 0 : i64
-  // CHECK: %[[FLAG:.*]] = spirv.Load "StorageBuffer" %{{.*}} : i8
-  // CHECK: %[[ERR:.*]] = spirv.mlir.addressof @k_arg_6
-  // CHECK: spirv.INotEqual %[[FLAG]], %{{.*}} : i8
+  // CHECK: %[[PARAMS:.*]] = spirv.mlir.addressof @k_arg_1
+  // CHECK: %[[ERR:.*]] = spirv.mlir.addressof @k_arg_2
+  // CHECK: %[[XSLOT:.*]] = spirv.AccessChain %[[PARAMS]][%[[Z64]], %[[C3]]]
+  // CHECK: %[[XBITS:.*]] = spirv.Load "StorageBuffer" %[[XSLOT]] : i64
+  // CHECK: %[[XLOW:.*]] = spirv.SConvert %[[XBITS]] : i64 to i32
+  // CHECK: spirv.Bitcast %[[XLOW]] : i32 to f32
+  // CHECK: %[[FSLOT:.*]] = spirv.AccessChain %[[PARAMS]][%[[Z64]], %[[C4]]]
+  // CHECK: %[[FLAG:.*]] = spirv.Load "StorageBuffer" %[[FSLOT]] : i64
+  // CHECK: spirv.INotEqual %[[FLAG]], %[[Z64]] : i64
   // CHECK: spirv.mlir.selection
   // CHECK: %[[W0:.*]] = spirv.AccessChain %[[ERR]][%[[Z64]], %[[Z64]]]
   // CHECK: %[[OLD:.*]] = spirv.AtomicOr <Device> <None> %[[W0]], %[[ONE]] : !spirv.ptr<i32, StorageBuffer>
