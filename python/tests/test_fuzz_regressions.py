@@ -1021,3 +1021,42 @@ def test_zero_divisor_in_a_gpu_section_on_the_cpu(tmp_path):
     """)
     assert rc == 0, err
     assert out.split() == ["True", "True", "True"]
+
+
+def test_parallel_loops_in_a_long_serial_loop(tmp_path):
+    # A prange whose body may raise, and a prange reduction, inside a serial
+    # loop of many iterations: their bookkeeping was allocated on the stack
+    # at every iteration of the outer loop (32 KiB for the error scope), so
+    # an LU decomposition of 300 rows overflowed the stack (SIGSEGV). Found
+    # by benchmarks/python/run.py.
+    expect_isolated(tmp_path, """
+        @vrir.jit
+        def lu(A):
+            n = A.shape[0]
+            for k in range(n):
+                pivot = A[k, k]
+                for i in vrir.prange(k + 1, n):
+                    f = A[i, k] / pivot
+                    A[i, k] = f
+                    for j in range(k + 1, n):
+                        A[i, j] -= f * A[k, j]
+
+        @vrir.jit
+        def sums(a, steps):
+            total = 0.0
+            for t in range(steps):
+                s = 0.0
+                for i in vrir.prange(a.shape[0]):
+                    s += a[i]
+                total += s
+            return total
+
+        n = 400
+        A = np.random.default_rng(2).random((n, n)) + n * np.eye(n)
+        B = A.copy()
+        lu(B)
+        L = np.tril(B, -1) + np.eye(n)
+        U = np.triu(B)
+        a = np.ones(100)
+        print(np.allclose(L @ U, A), sums(a, 400000) == 4e7)
+    """, "True True")

@@ -264,8 +264,10 @@ struct ParallelErrorScopesPass
     IRRewriter rewriter(&getContext());
     DenseMap<Operation *, GuardMemory> memoryOfScope;
     for (auto [loop, failure] : loops) {
-      Operation *scope =
-          loop->getParentWithTrait<OpTrait::AutomaticAllocationScope>();
+      // The function, not the nearest AutomaticAllocationScope: that may be
+      // an enclosing scf.for, whose lowering would allocate the memory anew
+      // at every iteration (32 KiB each) without freeing it.
+      Operation *scope = loop->getParentOfType<func::FuncOp>();
       auto [it, inserted] = memoryOfScope.try_emplace(scope);
       if (inserted)
         it->second = allocateGuardMemory(rewriter, scope, loop.getLoc());

@@ -9,6 +9,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::vrir;
@@ -187,14 +188,17 @@ private:
     Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
     Value chunks =
         arith::ConstantIndexOp::create(rewriter, loc, kReductionChunks);
-    // One buffer per reduction, allocated once per function (an alloca in
-    // a loop body would grow the stack at every iteration).
+    // One buffer per reduction, on the stack once per function (only the
+    // outermost pfor runs in chunks): an alloca in a loop body would grow
+    // the stack at every iteration, since scf.for is an
+    // AutomaticAllocationScope that its LLVM lowering does not honour.
     SmallVector<Value> partials;
     {
       OpBuilder::InsertionGuard guard(rewriter);
-      Operation *scope =
-          op->getParentWithTrait<OpTrait::AutomaticAllocationScope>();
-      rewriter.setInsertionPointToStart(&scope->getRegion(0).front());
+      rewriter.setInsertionPointToStart(
+          &op->getParentOfType<FunctionOpInterface>()
+               .getFunctionBody()
+               .front());
       for (Value init : op.getInitValues())
         partials.push_back(memref::AllocaOp::create(
             rewriter, loc,

@@ -376,8 +376,10 @@ struct StoreSliceOpLowering : public OpConversionPattern<StoreSliceOp> {
 
 /// `A[indices] = expression`, fused: the expression's elements are written
 /// straight into the selection, unless an input overlaps it other than as
-/// the same view (NumPy computes the whole value first): then through a
-/// temporary.
+/// the same view (NumPy computes the whole value first): then into a
+/// temporary, copied into the selection afterwards. One loop nest serves
+/// both cases (its destination is chosen at run time), so the code does not
+/// double, nor LLVM's work on it.
 struct StoreMapOpLowering : public OpConversionPattern<StoreMapOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -413,24 +415,32 @@ struct StoreMapOpLowering : public OpConversionPattern<StoreMapOp> {
                     isSameView(rewriter, loc, operand, slice.view)));
         conflict = arith::OrIOp::create(rewriter, loc, conflict, overlaps);
       }
-      auto ifOp = scf::IfOp::create(rewriter, loc, conflict,
-                                    /*withElseRegion=*/true);
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(ifOp.thenBlock());
-      Value temporary = allocateTemporary(
-          rewriter, loc, targetType.getElementType(), slice.sizes);
+      auto viewType = cast<MemRefType>(slice.view.getType());
+      auto destination = scf::IfOp::create(rewriter, loc, TypeRange{viewType},
+                                           conflict, /*withElseRegion=*/true);
+      {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(destination.thenBlock());
+        // (Freed by the buffer deallocation pipeline.)
+        Value temporary = allocateTemporary(
+            rewriter, loc, targetType.getElementType(), slice.sizes);
+        scf::YieldOp::create(
+            rewriter, loc,
+            Value(memref::CastOp::create(rewriter, loc, viewType, temporary)));
+        rewriter.setInsertionPointToStart(destination.elseBlock());
+        scf::YieldOp::create(rewriter, loc, slice.view);
+      }
       fillElementwise(rewriter, loc, operands, slice.sizes,
-                      /*sizesFromOperands=*/false, temporary, Layout::RowMajor,
-                      element);
-      // (Freed by the buffer deallocation pipeline.)
-      copyMemRef(rewriter, loc, temporary, slice.view);
-      rewriter.setInsertionPointToStart(ifOp.elseBlock());
-      fillElementwise(rewriter, loc, operands, slice.sizes,
-                      /*sizesFromOperands=*/false, slice.view,
+                      /*sizesFromOperands=*/false, destination.getResult(0),
                       targetType.getLayout() == Layout::ColMajor
                           ? Layout::ColMajor
                           : Layout::RowMajor,
                       element);
+      auto copyBack = scf::IfOp::create(rewriter, loc, conflict,
+                                        /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(copyBack.thenBlock());
+      copyMemRef(rewriter, loc, destination.getResult(0), slice.view);
     });
     rewriter.eraseOp(op);
     return success();

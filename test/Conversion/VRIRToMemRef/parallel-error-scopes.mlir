@@ -99,6 +99,36 @@ func.func @allocates(%n: index) {
 
 // -----
 
+llvm.func @vrir_rt_error(!llvm.ptr)
+
+// A guarded loop inside a serial loop: its memory is allocated once, at the
+// function's entry, not at the start of the scf.for body (an
+// AutomaticAllocationScope whose LLVM lowering does not free it: 32 KiB of
+// stack per iteration overflowed the stack of an LU decomposition).
+// CHECK-LABEL: func.func @in_a_loop
+// CHECK-NEXT: llvm.mlir.constant
+// CHECK-NEXT: llvm.alloca %{{.*}} x !llvm.struct<(i64, ptr)>
+// CHECK-NEXT: llvm.mlir.constant
+// CHECK-NEXT: llvm.alloca %{{.*}} x i8
+// CHECK: scf.for
+// CHECK-NOT: llvm.alloca
+// CHECK: llvm.call @vrir_rt_parallel_enter
+func.func @in_a_loop(%A: memref<?xf64>, %n: index, %text: !llvm.ptr) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %x = arith.constant 1.0 : f64
+  scf.for %k = %c0 to %n step %c1 {
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      memref.store %x, %A[%i] : memref<?xf64>
+      llvm.call @vrir_rt_error(%text) : (!llvm.ptr) -> ()
+      scf.reduce
+    }
+  }
+  return
+}
+
+// -----
+
 // Bodies that cannot fail, loops with results and nested loops are left
 // alone.
 // CHECK-LABEL: func.func @untouched
@@ -126,3 +156,4 @@ func.func @untouched(%A: memref<?xf64>, %n: index) -> f64 {
   }
   return %sum : f64
 }
+

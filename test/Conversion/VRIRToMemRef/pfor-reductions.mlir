@@ -109,3 +109,29 @@ func.func @two_in_section(%A: !v, %n: index, %z: f64) -> (f64, f64) {
   }
   return %t#0, %t#1 : f64, f64
 }
+
+// -----
+
+!v = !vrir.array<f64, 1, row_major>
+
+// A reduction pfor inside a serial loop: the chunks' buffer is allocated
+// once at the function's entry, not in the loop body (an alloca there grows
+// the stack at every iteration).
+// CHECK-LABEL: func.func @in_a_loop
+//       CHECK: memref.alloca() : memref<64xf64>
+//  CHECK-NEXT: scf.for
+//   CHECK-NOT: memref.alloca
+//       CHECK: scf.parallel
+func.func @in_a_loop(%A: !v, %n: index, %s0: f64) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %total = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %s0) -> (f64) {
+    %r = vrir.range %c0 to %n
+    %s = vrir.pfor (%i) in %r : !vrir.range shared(%A : !v) reduce(sum %acc : f64) {
+      %x = vrir.load %A[%i] flags [#vrir.index<none>] : !v[index]
+      vrir.yield %x : f64
+    }
+    scf.yield %s : f64
+  }
+  return %total : f64
+}

@@ -282,9 +282,9 @@ module attributes {vrir.index_base = 1 : i64, vrir.range_exclusive = false} {
 // -----
 
 // A fused slice assignment: the selection's view, the broadcast check of
-// each array input, then, when an input overlaps the selection other than
-// as the same view, the elements through a temporary; otherwise straight
-// into the view.
+// each array input, then one loop nest writing either straight into the
+// view or, when an input overlaps the selection other than as the same
+// view, into a temporary that is then copied into the view.
 
 // CPU-LABEL: llvm.func @store_map(
 // CPU-NOT: {{(= | {2,})"?(vrir|memref|linalg|scf|bufferization|builtin)\.[a-z_]+}}
@@ -298,15 +298,20 @@ module attributes {vrir.index_base = 1 : i64, vrir.range_exclusive = false} {
 // CHECK: memref.extract_aligned_pointer_as_index %[[X]]
 // CHECK: memref.extract_aligned_pointer_as_index %[[VIEW]]
 // CHECK: %[[ANY:.*]] = arith.ori %{{.*}}, %{{.*}} : i1
-// CHECK-NEXT: scf.if %[[ANY]] {
+// CHECK-NEXT: %[[DEST:.*]] = scf.if %[[ANY]] -> (memref<?xf64, strided<[?], offset: ?>>) {
 // CHECK:   %[[TMP:.*]] = memref.alloc
-// CHECK:   linalg.generic {{.*}} outs(%[[TMP]] : memref<?xf64>)
-// CHECK:     arith.mulf
-// CHECK:   linalg.copy ins(%[[TMP]] : memref<?xf64>) outs(%[[VIEW]] : {{.*}})
+// CHECK:   %[[CAST:.*]] = memref.cast %[[TMP]]
+// CHECK:   scf.yield %[[CAST]]
 // CHECK: } else {
+// CHECK:   scf.yield %[[VIEW]]
+// CHECK: }
 // CHECK-NOT: memref.alloc
-// CHECK:   linalg.generic {{.*}} outs(%[[VIEW]] : {{.*}})
-// CHECK:     arith.mulf
+// CHECK: linalg.generic {{.*}} outs(%[[DEST]] : {{.*}})
+// CHECK:   arith.mulf
+// CHECK: scf.if %[[ANY]] {
+// CHECK:   linalg.copy ins(%[[DEST]] : {{.*}}) outs(%[[VIEW]] : {{.*}})
+// CHECK: }
+// CHECK-NOT: linalg.generic
 func.func @store_map(%A: !vrir.array<f64, 2, row_major>, %i: index,
                      %x: !vrir.array<f64, 1, strided>, %s: f64) {
   vrir.store_map %x, %s into %A[%i] : (!vrir.array<f64, 1, strided>, f64) -> !vrir.array<f64, 2, row_major>[index] {
