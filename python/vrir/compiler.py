@@ -50,6 +50,39 @@ _libraries = {}
 _lock = threading.Lock()
 
 
+# OpenBLAS kernel families by the instruction sets they need.
+_OPENBLAS_CORES = (
+    ("SkylakeX", {"avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl"}),
+    ("Haswell", {"avx2", "fma"}),
+)
+
+
+def openblas_core_for_this_cpu(cpuinfo="/proc/cpuinfo"):
+    """The OpenBLAS kernel family this CPU's instruction sets allow, or None.
+    Debian's OpenBLAS (which the runtime links for matmul) picks kernels by
+    the CPU's model number and falls back to the generic Prescott ones for a
+    model it does not know, as virtual machines often report: then a matrix
+    product runs 4x slower than NumPy's (its OpenBLAS is newer)."""
+    try:
+        with open(cpuinfo) as f:
+            flags = next((set(line.split(":", 1)[1].split()) for line in f
+                          if line.startswith("flags")), set())
+    except OSError:
+        return None
+    return next((core for core, needs in _OPENBLAS_CORES if needs <= flags), None)
+
+
+def choose_openblas_core():
+    """Names the OpenBLAS kernel family (OPENBLAS_CORETYPE) this CPU supports
+    unless the user chose one. OpenBLAS reads it when it loads, with the
+    runtime that the compiler library links: call this before loading
+    either."""
+    if "OPENBLAS_CORETYPE" not in os.environ:
+        core = openblas_core_for_this_cpu()
+        if core:
+            os.environ["OPENBLAS_CORETYPE"] = core
+
+
 def library():
     path = library_path()
     with _lock:
@@ -58,6 +91,7 @@ def library():
             if not os.path.exists(path):
                 raise CompileError(f"cannot find the VRIR compiler at {path} "
                                    "(build it, or set VRIR_BUILD_DIR)")
+            choose_openblas_core()
             lib = ctypes.CDLL(path)
             lib.vrirCompileOptionsInit.argtypes = [ctypes.POINTER(CompileOptions)]
             lib.vrirCompileOptionsInit.restype = None

@@ -33,13 +33,13 @@ def build_dir():
 
 _runtime = None
 
-
 def runtime_lib():
     global _runtime
     if _runtime is None:
         path = os.path.join(build_dir(), "lib", "libvrir_runtime.so")
         if not os.path.exists(path):
             raise CompileError(f"cannot find the VRIR runtime at {path} (set VRIR_BUILD_DIR)")
+        compiler.choose_openblas_core()
         lib = ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
         lib.vrir_rt_try.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
         lib.vrir_rt_try.restype = ctypes.c_int
