@@ -407,36 +407,35 @@ class _NumPyWithIEEEScalarDot:
         return np.dot(a, b, *rest)
 
 
-def _int_widened_to_float(got, plain):
-    """Whether the results differ only where Python returned an int and
-    VRIR an equal float (a variable widened from int to float)."""
+def _differs_only_where(got, plain, explained):
+    """Whether the results (a value or a tuple of values) differ only in
+    components where `explained(got_component, plain_component)` holds, and
+    in at least one."""
     if isinstance(plain, tuple) and isinstance(got, tuple) and len(got) == len(plain):
         pairs = list(zip(got, plain))
     else:
         pairs = [(got, plain)]
     found = False
     for g, w in pairs:
-        if type(w) is int and isinstance(g, float) and g == w:
+        if explained(g, w):
             found = True
         elif compare(g, w) is not None:
             return False
     return found
+
+
+def _int_widened_to_float(got, plain):
+    """Whether the results differ only where Python returned an int and
+    VRIR an equal float (a variable widened from int to float)."""
+    return _differs_only_where(got, plain, lambda g, w: type(w) is int and
+                               isinstance(g, float) and g == w)
 
 
 def _nan_for_python_complex(got, plain):
     """Whether the results differ only where Python returned a complex (a
     negative float to a non-integer power) and VRIR NumPy's float nan."""
-    if isinstance(plain, tuple) and isinstance(got, tuple) and len(got) == len(plain):
-        pairs = list(zip(got, plain))
-    else:
-        pairs = [(got, plain)]
-    found = False
-    for g, w in pairs:
-        if type(w) is complex and isinstance(g, float) and math.isnan(g):
-            found = True
-        elif compare(g, w) is not None:
-            return False
-    return found
+    return _differs_only_where(got, plain, lambda g, w: type(w) is complex and
+                               isinstance(g, float) and math.isnan(g))
 
 
 def _matches_with_patched_builtins(mod, fn, got, args_j, patched):
