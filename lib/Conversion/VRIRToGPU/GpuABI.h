@@ -64,9 +64,6 @@ ByteRange computeByteRange(OpBuilder &b, Location loc, Value alignedBase,
                            Value offset, ValueRange sizes, ValueRange strides,
                            int64_t elementBytes);
 
-/// Bytes of one element of `type` (index: 8).
-int64_t getElementByteSize(Type type);
-
 /// The `memref.alloc`/`alloca` of the function that `memref` views
 /// (through any chain of view-like ops), or null if it views none.
 Value getLocalAllocation(Value memref);

@@ -206,8 +206,7 @@ struct GpuHostSyncPass : public vrir::impl::GpuHostSyncBase<GpuHostSyncPass> {
           memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
       gpuabi::ByteRange range = gpuabi::computeByteRange(
           b, loc, base, metadata.getOffset(), metadata.getSizes(),
-          metadata.getStrides(),
-          gpuabi::getElementByteSize(type.getElementType()));
+          metadata.getStrides(), getElementBytes(type.getElementType()));
       args.push_back(arith::IndexCastOp::create(b, loc, i64, range.lowestByte));
       args.push_back(arith::IndexCastOp::create(b, loc, i64, range.bytes));
       if (write)

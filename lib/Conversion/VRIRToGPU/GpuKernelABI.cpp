@@ -78,12 +78,6 @@ gpuabi::ByteRange gpuabi::computeByteRange(OpBuilder &b, Location loc,
           span.lowest};
 }
 
-int64_t gpuabi::getElementByteSize(Type type) {
-  if (type.isIndex())
-    return 8;
-  return (type.getIntOrFloatBitWidth() + 7) / 8;
-}
-
 namespace {
 
 /// An array inside the kernel: its flat buffer, offset, sizes and strides.

@@ -172,10 +172,9 @@ struct GpuLaunchToRuntimePass
         if (!operand.getType().isIntOrIndexOrFloat())
           return launch.emitOpError("passes a value of type ")
                  << operand.getType() << " that no GPU kernel can take";
-        table.push_back(
-            {constant(kArgScalar), toI64(operand),
-             constant(gpuabi::getElementByteSize(operand.getType())),
-             constant(0), constant(0), constant(0)});
+        table.push_back({constant(kArgScalar), toI64(operand),
+                         constant(getElementBytes(operand.getType())),
+                         constant(0), constant(0), constant(0)});
         continue;
       }
       auto rank =
@@ -187,8 +186,7 @@ struct GpuLaunchToRuntimePass
       Value offset = operands[index + 1];
       ValueRange sizes = operands.slice(index + 2, r);
       ValueRange strides = operands.slice(index + 2 + r, r);
-      int64_t elementBytes =
-          gpuabi::getElementByteSize(bufferType.getElementType());
+      int64_t elementBytes = getElementBytes(bufferType.getElementType());
       Value base =
           memref::ExtractAlignedPointerAsIndexOp::create(b, loc, operand);
       gpuabi::ByteRange range = gpuabi::computeByteRange(
