@@ -79,7 +79,7 @@ void AliasGroups::visit(Operation *op) {
       join(slice.getResult(), slice.getArray());
     return;
   }
-  if (isa<PermuteOp, ExpandDimsOp, ReshapeOp>(op)) {
+  if (isa<PermuteOp, ExpandDimsOp, ReshapeOp, PartViewOp>(op)) {
     join(op->getResult(0), op->getOperand(0));
     return;
   }

@@ -64,8 +64,8 @@ bool isConstant(Value value) {
 /// follows from their operands' shapes.
 bool isLibraryOp(Operation *op) {
   return isa<UnaryOp, BinaryOp, CmpOp, SelectOp, CastOp, CopyOp, MapOp,
-             MatmulOp, MatvecOp, TransposeOp, ReduceOp, PermuteOp,
-             ExpandDimsOp>(op);
+             MatmulOp, MatvecOp, TransposeOp, ReduceOp, PermuteOp, ExpandDimsOp,
+             PartViewOp>(op);
 }
 
 /// A vector operation in the sense of 6.2.1: an array library op, a gather

@@ -1064,8 +1064,7 @@ def real_part_then_write(a):
     return r[0]
 
 
-@pytest.mark.xfail(strict=True, reason="known wrong answer (case s9_00334): np.real "
-                   "and .imag of a complex array are copies in VRIR, views in NumPy")
 def test_real_part_of_a_complex_array_is_a_view():
-    # NumPy's r sees the later write to a; VRIR's copy does not.
+    # Case s9_00334: NumPy's r sees the later write to a (VRIR's np.real
+    # was a copy).
     assert real_part_then_write(np.array([1.0 + 2.0j, 3.0 + 4.0j])) == 10.0

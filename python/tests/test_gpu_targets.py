@@ -317,3 +317,21 @@ def test_reductions_of_expressions_in_a_kernel(target, layout2):
     # A reducing map (no temporary array) becomes the reduction tree of
     # kernels, as a plain np.sum does.
     check(on(target, fused_sums), layout2(A0), RNG.random(17))
+
+
+def complex_parts(Z, x):
+    n = Z.shape[0]
+    with vrir.gpu():
+        im = Z.imag
+        im[:] = im * x
+        for i in vrir.prange(n):
+            Z.real[i] = Z.imag[i] + 1.0
+    return Z
+
+
+def test_complex_parts_are_views_on_the_gpu(target):
+    # .real / .imag are views of the complex array's device buffer, also
+    # when a parallel loop writes them by index.
+    vrir.reset_stats()
+    check(on(target, complex_parts), np.arange(6.0) + 2j, 3.0)
+    assert vrir.stats()["fallbacks"] == 0 and vrir.stats()["kernels"] >= 2

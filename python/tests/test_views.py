@@ -224,3 +224,120 @@ def outer_via_views(u, v):
 
 def test_outer_via_views():
     check_layout(outer_via_views, lambda: [V.copy(), V[::-1].copy()])
+
+
+# The parts of complex arrays: NumPy's .real / .imag / np.real / np.imag of a
+# complex array are views of it (writes either way are seen both ways).
+
+Z = (np.arange(1.0, 13.0) + 1j * np.arange(13.0, 1.0, -1.0)).reshape(3, 4) / 5.0
+
+
+@vrir.jit
+def part_views(Z, w):
+    re, im = Z.real, np.imag(Z)
+    Z[1, 2] = w              # seen by re and im
+    im[0, :] = -1.0          # writes Z's imaginary parts
+    np.real(Z)[2, 0] = 9.0
+    return re.sum() + 2 * im.sum(), re[1, 2], im[1, 2], re.copy()
+
+
+@pytest.mark.parametrize("layout", LAYOUTS2)
+def test_complex_part_views(layout):
+    check_layout(part_views, lambda: [variants2(Z)[layout], 7.0 - 3.0j])
+
+
+@vrir.jit
+def part_assignments(Z, v, x):
+    Z.real = v               # broadcast over the rows
+    Z.imag[1] = x
+    Z.imag += 0.5
+    Z.real *= 2.0
+    x.real = x + 1.0         # a real array's .real is the array
+    return Z
+
+
+@pytest.mark.parametrize("layout", LAYOUTS2)
+def test_assignments_to_complex_parts(layout):
+    check_layout(part_assignments,
+                 lambda: [variants2(Z)[layout], np.arange(4.0), np.arange(4.0) / 3])
+
+
+@vrir.jit
+def parts_of_temporary(Z):
+    W = Z * Z
+    im = W.imag
+    W[0, 0] = 100.0j
+    return im, W.real[1:, ::2]
+
+
+def test_parts_of_a_temporary():
+    check_layout(parts_of_temporary, lambda: [Z.copy()])
+
+
+@vrir.jit
+def parts_f32(z):
+    im = z.imag
+    im[::2] = 3.0
+    return z, z.real * z.imag
+
+
+def test_complex64_parts():
+    z = (np.arange(6.0) - 2j * np.arange(6.0)).astype(np.complex64)
+    check_layout(parts_f32, lambda: [z.copy()])
+    got, _ = parts_f32(z.copy())
+    assert got.dtype == np.complex64
+
+
+def test_complex_part_assignment_errors():
+    def imag_of_real(x):
+        x.imag = 1.0
+
+    def complex_into_real_part(Z):
+        Z.real += 1j
+
+    def other_attribute(Z):
+        Z.shape = (4, 3)
+
+    for f, message in [(imag_of_real, "does not have imaginary part"),
+                       (complex_into_real_part, "cannot update a f64 array in place"),
+                       (other_attribute, "assignment to attribute 'shape'")]:
+        with pytest.raises(vrir.CompileError, match=message):
+            vrir.jit(f)(Z.copy().real.copy() if f is imag_of_real else Z.copy())
+
+
+@vrir.jit
+def temporary_with_its_views(A, Z, swap):
+    W = A * 2.0
+    P = Z * 1j
+    B, C = A + 1.0, A - 1.0
+    for _ in range(swap):
+        B, C = C, B
+    return W, W.T, W, P, P.imag, B, C
+
+
+def test_returned_temporary_with_its_views():
+    # Results sharing a buffer come back as views of one array, as NumPy's.
+    A = np.arange(6.0).reshape(2, 3)
+    Z = A + 2j
+    for swap in (0, 1, 2):
+        got = temporary_with_its_views(A, Z, swap)
+        assert_same(got, temporary_with_its_views.py_func(A, Z, swap))
+        W, WT, W2, P, Pim = got[:5]
+        W[0, 1] = -5.0
+        assert WT[1, 0] == -5.0 and W2[0, 1] == -5.0
+        P.imag[1, 2] = 7.0
+        assert Pim[1, 2] == 7.0
+
+
+@vrir.jit
+def prange_writes_through_views(A, Z):
+    n = A.shape[0]
+    for i in vrir.prange(n):
+        A.T[0, i] = 2.0 * i      # was refused: "not in its 'shared' list"
+        Z.imag[i] = Z.real[i] * 3.0
+    return A, Z
+
+
+def test_prange_writes_through_views():
+    check_layout(prange_writes_through_views,
+                 lambda: [np.ones((5, 2)), np.arange(5.0) + 1j])

@@ -1069,9 +1069,24 @@ class FunctionEmitter:
             plan = self.index_plan(base, t.slice)
             self.store_plan(base, plan, v)
         elif isinstance(t, ast.Attribute):
-            self.error(f"assignment to attribute '{t.attr}' is not supported")
+            part = self.part_target(t)
+            self.store_plan(part, [], v)
         else:
             self.error(f"unsupported assignment target {type(t).__name__}")
+
+    def part_target(self, t):
+        """The array an assignment to `A.real` or `A.imag` writes: NumPy
+        writes the parts of a complex array in place, and a real array's
+        `.real` is the array itself."""
+        if t.attr not in ("real", "imag"):
+            self.error(f"assignment to attribute '{t.attr}' is not supported")
+        base = self.expr(t.value)
+        if not base.is_array:
+            self.error(f"assignment to attribute '{t.attr}' of a {self.tyname(base)}")
+        if t.attr == "imag" and not is_complex(base.ty.elem):
+            self.error("array does not have imaginary part to set (NumPy's TypeError)")
+        self.check_writable(t.value, base)
+        return self.complex_part(t.attr, base)
 
     def stmt_AugAssign(self, s):
         op = ARITH_OPS.get(type(s.op))
@@ -1100,6 +1115,13 @@ class FunctionEmitter:
             cur = self.load_plan(base, plan)
             rhs = self.expr(s.value)
             self.store_plan(base, plan, self.binop(op, cur, rhs))
+        elif isinstance(t, ast.Attribute):
+            part = self.part_target(t)
+            new = self.binop(op, part, self.expr(s.value))
+            if kind(new.ty.elem) > kind(part.ty.elem):
+                self.error(f"cannot update a {part.ty.elem} array in place "
+                           f"with {new.ty.elem} values", t)
+            self.store_plan(part, [], new)
         else:
             self.error("unsupported augmented assignment target")
 
@@ -2460,7 +2482,7 @@ class FunctionEmitter:
             if at == "T":
                 return self.transpose(a)
             if at in ("real", "imag"):
-                return self.unary(at, a)
+                return self.complex_part(at, a)
             if at in ("copy", "astype", "sum", "prod", "min", "max", "mean", "fill", "transpose",
                       "conj", "conjugate", "reshape", "clip", "argmax", "argmin", "cumsum",
                       "cumprod"):
@@ -2940,6 +2962,15 @@ class FunctionEmitter:
 
     def call_builtin_print(self, e):
         self.error("print() is not supported in compiled code")
+
+    def complex_part(self, part, v):
+        """`v.real`, `v.imag`, `np.real(v)`, `np.imag(v)`. Of a complex array
+        NumPy gives a view of one part of each element: writes through it
+        reach `v`, and it sees later writes to `v`."""
+        if not (v.is_array and is_complex(v.ty.elem)):
+            return self.unary(part, v)
+        t = ArrT(real_of(v.ty.elem), v.ty.rank, "strided")
+        return self.op(f"vrir.part_view {part} {v.ssa} : {v.ty.mlir()} -> {t.mlir()}", t)
 
     # element-wise functions
     def unary(self, fn, v):
@@ -3434,11 +3465,11 @@ class FunctionEmitter:
 
     def call_np_real(self, e):
         (a,) = self.call_args(e, 1, 1)
-        return self.unary("real", a)
+        return self.complex_part("real", a)
 
     def call_np_imag(self, e):
         (a,) = self.call_args(e, 1, 1)
-        return self.unary("imag", a)
+        return self.complex_part("imag", a)
 
     def call_np_conj(self, e):
         (a,) = self.call_args(e, 1, 1)

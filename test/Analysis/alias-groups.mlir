@@ -77,3 +77,22 @@ func.func @branches_and_calls(%A: !v, %n: index, %c: i1) -> !v {
 ^bb1(%x: !v):
   return %x : !v
 }
+
+// -----
+
+!z = !vrir.array<complex<f64>, 1, row_major>
+!s = !vrir.array<f64, 1, strided>
+!v = !vrir.array<f64, 1, row_major>
+
+// The parts of a complex array are views of it: they join its group.
+func.func @complex_parts(%n: index) -> !v {
+  // expected-remark @below {{result #0: group 0}}
+  %Z = vrir.zeros(%n) : !z
+  // expected-remark @below {{result #0: group 0}}
+  %re = vrir.part_view real %Z : !z -> !s
+  // expected-remark @below {{result #0: group 0}}
+  %im = vrir.part_view imag %Z : !z -> !s
+  // expected-remark @below {{result #0: group 1}}
+  %sum = vrir.binary add %re, %im : !s, !s -> !v
+  return %sum : !v
+}

@@ -36,5 +36,5 @@ def scale(A, s):
 # ARR: vrir.binary mul %{{.*}}, %{{.*}} : !vrir.array<complex<f32>, 1, strided>, complex<f32> -> !vrir.array<complex<f32>, 1, row_major>
 # ARR: complex.constant [0x00000000 : f32, 0x3F800000 : f32] : complex<f32>
 # ARR: vrir.unary exp {{.*}} -> !vrir.array<complex<f32>, 1, row_major>
-# ARR: vrir.unary imag {{.*}} -> !vrir.array<f32, 1, row_major>
+# ARR: vrir.part_view imag {{.*}} : !vrir.array<complex<f32>, 1, row_major> -> !vrir.array<f32, 1, strided>
 # ARR: vrir.reduce sum %{{.*}} : !vrir.array<complex<f32>, 1, strided> -> complex<f32>

@@ -30,6 +30,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
@@ -500,6 +501,19 @@ static int runTool(int argc, char **argv) {
   if (!resultThroughPointer && !resultTypes.empty())
     packedArgs.push_back(resultPointer);
 
+  // Results may share a buffer (a temporary returned with a view of it):
+  // each allocation is freed once.
+  auto freeResults = [&] {
+    llvm::SmallPtrSet<void *, 4> freed;
+    for (auto [type, offset] : llvm::zip(resultTypes, resultOffsets)) {
+      if (!isa<ArrayType>(type))
+        continue;
+      void *allocated = *reinterpret_cast<void **>(
+          reinterpret_cast<char *>(resultPointer) + offset);
+      if (freed.insert(allocated).second)
+        vrir_rt_free(allocated);
+    }
+  };
   std::vector<double> runTimes;
   for (unsigned run = 0; run < repeat; ++run) {
     auto start = std::chrono::steady_clock::now();
@@ -514,10 +528,7 @@ static int runTool(int argc, char **argv) {
     if (run + 1 == repeat)
       break;
     // Release the results of all but the last run.
-    for (auto [type, offset] : llvm::zip(resultTypes, resultOffsets))
-      if (isa<ArrayType>(type))
-        vrir_rt_free(*reinterpret_cast<void **>(
-            reinterpret_cast<char *>(resultPointer) + offset));
+    freeResults();
   }
 
   // Results.
@@ -548,11 +559,12 @@ static int runTool(int argc, char **argv) {
       if (!path.empty())
         if (llvm::Error error = ::vrir::writeNpy(path, array))
           fail(llvm::toString(std::move(error)));
-      vrir_rt_free(*reinterpret_cast<void *const *>(at));
     } else {
       llvm::outs() << formatElement(at, getDtype(type)) << "\n";
     }
   }
+  // Only once all are written: results may share a buffer.
+  freeResults();
   // Arguments written in place: --out NAME=FILE.npy.
   for (llvm::StringRef spec : outFiles) {
     llvm::StringRef label, path;

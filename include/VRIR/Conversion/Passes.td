@@ -440,6 +440,21 @@ def ParallelErrorScopes : Pass<"vrir-parallel-error-scopes",
   ];
 }
 
+def ConvertPartViewsToLLVM : Pass<"vrir-convert-part-views-to-llvm",
+                                  "::mlir::ModuleOp"> {
+  let summary = "Lower vrir.memref_part_view to LLVM memref descriptors";
+  let description = [{
+    memref has no op that changes an element type, so the view of the real
+    or imaginary parts of a complex memref (`vrir.memref_part_view`) is
+    built on the LLVM descriptor: the same allocated and aligned pointers,
+    offset `2 * offset` (plus 1 for the imaginary part), the same sizes and
+    twice the strides. Runs before `finalize-memref-to-llvm`; the casts it
+    leaves between memrefs and descriptors go in
+    `reconcile-unrealized-casts`.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def NumPyComplex : Pass<"vrir-numpy-complex", "::mlir::ModuleOp"> {
   let summary = "Complex division, powers and functions as NumPy computes them";
   let description = [{

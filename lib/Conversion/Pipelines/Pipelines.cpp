@@ -55,6 +55,7 @@ static const char *const kVRIRBack =
     "convert-math-to-funcs{convert-ctlz=false},convert-math-to-llvm,"
     "convert-math-to-libm,"
     // Array memory comes from the VRIR runtime (a cache of large blocks).
+    "vrir-convert-part-views-to-llvm,"
     "finalize-memref-to-llvm{use-generic-functions=true},"
     // Its address arithmetic assumes non-negative strides.
     "vrir-allow-negative-strides,"

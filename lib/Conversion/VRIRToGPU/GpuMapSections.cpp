@@ -691,6 +691,20 @@ struct GpuMapSectionsPass
         return signalPassFailure();
   }
 
+  /// Views of the parts of complex arrays defined outside `loop` move in
+  /// front of it (`Z.imag[i] = ...` in a parallel loop): the kernel then
+  /// takes the view as a buffer of its component type, where the kernel ABI
+  /// has no view that changes an element type.
+  static void hoistPartViews(scf::ParallelOp loop) {
+    SmallVector<MemRefPartViewOp> views;
+    loop.walk([&](MemRefPartViewOp view) {
+      if (loop.isDefinedOutsideOfLoop(view.getSource()))
+        views.push_back(view);
+    });
+    for (MemRefPartViewOp view : views)
+      view->moveBefore(loop);
+  }
+
   LogicalResult mapSection(IRRewriter &rewriter, scf::ExecuteRegionOp section,
                            ArrayRef<int64_t> blockSize,
                            const MatmulTiling &tiling) {
@@ -741,11 +755,15 @@ struct GpuMapSectionsPass
       (loop.getNumReductions() == 0 ? kernels : reductions).push_back(loop);
       return WalkResult::skip();
     });
-    for (scf::ParallelOp loop : kernels)
+    for (scf::ParallelOp loop : kernels) {
+      hoistPartViews(loop);
       mapToGrid(loop, blockSize);
-    for (scf::ParallelOp loop : reductions)
+    }
+    for (scf::ParallelOp loop : reductions) {
+      hoistPartViews(loop);
       if (failed(reduceOnGrid(rewriter, loop, blockSize[0])))
         return failure();
+    }
     (void)applyPatternsGreedily(section, FrozenRewritePatternSet());
 
     // The section's host code runs in place.

@@ -117,7 +117,8 @@ struct ConvertVRIRToMemRefPass
                            LLVM::LLVMDialect, linalg::LinalgDialect,
                            math::MathDialect, memref::MemRefDialect,
                            scf::SCFDialect, ub::UBDialect>();
-    target.addLegalOp<ModuleOp>();
+    // The one VRIR op on memrefs (lowered on the LLVM descriptor).
+    target.addLegalOp<ModuleOp, MemRefPartViewOp>();
     target.addDynamicallyLegalOp<ub::PoisonOp, arith::SelectOp>(
         [&](Operation *op) { return converter.isLegal(op->getResultTypes()); });
     // Everything else (func, cf, ...) is legal once no VRIR type is left.

@@ -2,12 +2,14 @@
 //
 // `vrir.permute`, `vrir.expand_dims` and `vrir.reshape` become views of the
 // operand's buffer: a `memref.reinterpret_cast` with the sizes and strides
-// the op computes from the operand's. The buffer deallocation pipeline sees
-// them as views of their source (ViewLikeOpInterface): a view of a temporary
-// keeps the temporary alive, and a returned view of an argument is cloned, as
-// for slices. A reshape of a non-row-major array checks at run time whether its
-// elements lie in row-major order and otherwise copies them into a new
-// row-major buffer first, so the result is a view of either.
+// the op computes from the operand's. `vrir.part_view` becomes
+// `vrir.memref_part_view` (memref cannot change an element type). The buffer
+// deallocation pipeline sees them as views of their source
+// (ViewLikeOpInterface): a view of a temporary keeps the temporary alive, and a
+// returned view of an argument is cloned, as for slices. A reshape of a
+// non-row-major array checks at run time whether its elements lie in row-major
+// order and otherwise copies them into a new row-major buffer first, so the
+// result is a view of either.
 //
 //===----------------------------------------------------------------------===//
 
@@ -288,10 +290,26 @@ struct ReshapeOpLowering : public OpConversionPattern<ReshapeOp> {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// Real and imaginary parts of complex arrays
+//===----------------------------------------------------------------------===//
+
+struct PartViewOpLowering : public OpConversionPattern<PartViewOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(PartViewOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<MemRefPartViewOp>(
+        op, getMemRefType(op.getResult().getType()), op.getPart(),
+        adaptor.getArray());
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::vrir::populateVRIRViewToMemRefPatterns(
     const VRIRTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<PermuteOpLowering, ExpandDimsOpLowering, ReshapeOpLowering>(
-      converter, patterns.getContext());
+  patterns.add<PermuteOpLowering, ExpandDimsOpLowering, ReshapeOpLowering,
+               PartViewOpLowering>(converter, patterns.getContext());
 }

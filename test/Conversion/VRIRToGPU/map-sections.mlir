@@ -197,3 +197,26 @@ func.func @matvec(%A: memref<?x?xf32>, %x: memref<?xf32>, %y: memref<?xf32>,
   } {vrir.gpu_section}
   return
 }
+
+// -----
+
+// A view of the parts of a complex array defined outside the loop moves in
+// front of it: the kernel takes the f64 view as its buffer.
+// CHECK-LABEL: func.func @part_view_hoisted
+// CHECK: %[[IM:.*]] = vrir.memref_part_view imag %{{.*}} : memref<?xcomplex<f64>>
+// CHECK: scf.parallel
+// CHECK-NOT: vrir.memref_part_view
+// CHECK: memref.store %{{.*}}, %[[IM]]
+func.func @part_view_hoisted(%Z: memref<?xcomplex<f64>>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cst = arith.constant 1.0 : f64
+  scf.execute_region {
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      %im = vrir.memref_part_view imag %Z : memref<?xcomplex<f64>> -> memref<?xf64, strided<[?], offset: ?>>
+      memref.store %cst, %im[%i] : memref<?xf64, strided<[?], offset: ?>>
+    }
+    scf.yield
+  } {vrir.gpu_section}
+  return
+}

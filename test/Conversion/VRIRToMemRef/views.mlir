@@ -147,3 +147,45 @@ func.func @returned_views(%A: !vrir.array<f64, 2, row_major>) -> (!vrir.array<f6
   %U = vrir.permute %B [1, 0] : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, col_major>
   return %T, %U : !vrir.array<f64, 2, col_major>, !vrir.array<f64, 2, col_major>
 }
+
+// -----
+
+// The parts of a complex array: vrir.memref_part_view of its memref (no
+// memref view op changes the element type); the CPU pipeline builds them on
+// the LLVM descriptor. Returned views of an argument are cloned.
+// CPU-LABEL: llvm.func @complex_parts(
+// CPU-NOT: {{(= | {2,})"?(vrir|memref|linalg|scf|bufferization|builtin)\.[a-z_]+}}
+// CHECK-LABEL: func.func @complex_parts
+// CHECK-SAME: (%[[Z:.*]]: memref<?x?xcomplex<f64>>)
+// CHECK: %[[RE:.*]] = vrir.memref_part_view real %[[Z]] : memref<?x?xcomplex<f64>> -> memref<?x?xf64, strided<[?, ?], offset: ?>>
+// CHECK: %[[IM:.*]] = vrir.memref_part_view imag %[[Z]] : memref<?x?xcomplex<f64>> -> memref<?x?xf64, strided<[?, ?], offset: ?>>
+// CHECK: return %[[RE]], %[[IM]]
+// DEALLOC-LABEL: func.func @complex_parts
+// DEALLOC: %[[RE:.*]] = vrir.memref_part_view real
+// DEALLOC: %[[IM:.*]] = vrir.memref_part_view imag
+// DEALLOC-DAG: %[[C1:.*]] = bufferization.clone %[[RE]]
+// DEALLOC-DAG: %[[C2:.*]] = bufferization.clone %[[IM]]
+// DEALLOC: return %[[C1]], %[[C2]]
+func.func @complex_parts(%Z: !vrir.array<complex<f64>, 2, row_major>) -> (!vrir.array<f64, 2, strided>, !vrir.array<f64, 2, strided>) {
+  %re = vrir.part_view real %Z : !vrir.array<complex<f64>, 2, row_major> -> !vrir.array<f64, 2, strided>
+  %im = vrir.part_view imag %Z : !vrir.array<complex<f64>, 2, row_major> -> !vrir.array<f64, 2, strided>
+  return %re, %im : !vrir.array<f64, 2, strided>, !vrir.array<f64, 2, strided>
+}
+
+// -----
+
+// A part of a temporary keeps the temporary alive; the temporary is freed
+// once, after the last read through the part.
+// DEALLOC-LABEL: func.func @part_of_temporary
+// DEALLOC: %[[TMP:.*]] = memref.alloc
+// DEALLOC: %[[IM:.*]] = vrir.memref_part_view imag %[[TMP]]
+// DEALLOC: memref.load %[[IM]]
+// DEALLOC: memref.dealloc %[[TMP]]
+// DEALLOC-NOT: memref.dealloc
+// DEALLOC: return
+func.func @part_of_temporary(%Z: !vrir.array<complex<f64>, 1, row_major>, %i: index) -> f64 {
+  %W = vrir.unary neg %Z : !vrir.array<complex<f64>, 1, row_major> -> !vrir.array<complex<f64>, 1, row_major>
+  %im = vrir.part_view imag %W : !vrir.array<complex<f64>, 1, row_major> -> !vrir.array<f64, 1, strided>
+  %x = vrir.load %im[%i] flags [#vrir.index<none>] : !vrir.array<f64, 1, strided>[index]
+  return %x : f64
+}

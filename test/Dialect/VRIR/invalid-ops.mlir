@@ -1259,6 +1259,80 @@ func.func @expand_dims_layout(%A: !vrir.array<f64, 1, row_major>, %n: index) {
 
 // -----
 
+// Complex part views (vrir.part_view, vrir.memref_part_view).
+
+func.func @part_view_of_real(%A: !vrir.array<f64, 1, row_major>) {
+  // expected-error @+1 {{'vrir.part_view' op needs a complex array operand, got elements of 'f64' (the parts of a real array are the array and zeros)}}
+  %r = vrir.part_view real %A : !vrir.array<f64, 1, row_major> -> !vrir.array<f64, 1, strided>
+  return
+}
+
+// -----
+
+func.func @part_view_element_type(%Z: !vrir.array<complex<f64>, 1, row_major>) {
+  // expected-error @+1 {{'vrir.part_view' op result element type 'f32' must be 'f64', the component type of 'complex<f64>'}}
+  %r = vrir.part_view imag %Z : !vrir.array<complex<f64>, 1, row_major> -> !vrir.array<f32, 1, strided>
+  return
+}
+
+// -----
+
+func.func @part_view_rank(%Z: !vrir.array<complex<f64>, 1, row_major>) {
+  // expected-error @+1 {{'vrir.part_view' op result has rank 2 but the array operand has rank 1}}
+  %r = vrir.part_view real %Z : !vrir.array<complex<f64>, 1, row_major> -> !vrir.array<f64, 2, strided>
+  return
+}
+
+// -----
+
+func.func @part_view_layout(%Z: !vrir.array<complex<f64>, 1, row_major>) {
+  // expected-error @+1 {{'vrir.part_view' op result layout must be strided (one part of each element, two components apart), got row_major}}
+  %r = vrir.part_view real %Z : !vrir.array<complex<f64>, 1, row_major> -> !vrir.array<f64, 1, row_major>
+  return
+}
+
+// -----
+
+func.func @part_view_unknown_part(%Z: !vrir.array<complex<f64>, 1, row_major>) {
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'part' [real, imag]}}
+  %r = vrir.part_view phase %Z : !vrir.array<complex<f64>, 1, row_major> -> !vrir.array<f64, 1, strided>
+  return
+}
+
+// -----
+
+func.func @memref_part_view_element_type(%m: memref<?xcomplex<f64>>) {
+  // expected-error @+1 {{'vrir.memref_part_view' op result element type 'f32' must be 'f64', the component type of 'complex<f64>'}}
+  %r = vrir.memref_part_view real %m : memref<?xcomplex<f64>> -> memref<?xf32, strided<[?], offset: ?>>
+  return
+}
+
+// -----
+
+func.func @memref_part_view_shape(%m: memref<?xcomplex<f64>>) {
+  // expected-error @+1 {{'vrir.memref_part_view' op result shape must be the source's}}
+  %r = vrir.memref_part_view real %m : memref<?xcomplex<f64>> -> memref<4xf64, strided<[?], offset: ?>>
+  return
+}
+
+// -----
+
+func.func @memref_part_view_layout(%m: memref<?xcomplex<f64>>) {
+  // expected-error @+1 {{'vrir.memref_part_view' op result layout must be strided with dynamic offset and strides, got 'memref<?xf64>'}}
+  %r = vrir.memref_part_view real %m : memref<?xcomplex<f64>> -> memref<?xf64>
+  return
+}
+
+// -----
+
+func.func @memref_part_view_of_real(%m: memref<?xf64>) {
+  // expected-error @+1 {{'vrir.memref_part_view' op operand #0 must be memref of complex-type values}}
+  %r = vrir.memref_part_view real %m : memref<?xf64> -> memref<?xf64, strided<[?], offset: ?>>
+  return
+}
+
+// -----
+
 func.func @reshape_sizes(%A: !vrir.array<f64, 1, row_major>, %n: index) {
   // expected-error @+1 {{'vrir.reshape' op has 1 sizes for a result of rank 2; give one size per result dimension}}
   %r = vrir.reshape %A(%n) : !vrir.array<f64, 1, row_major> -> !vrir.array<f64, 2, row_major>

@@ -511,3 +511,23 @@ func.func @gpu_pfor_grow(%r: !vrir.range, %A: !vrir.array<f64, 1, col_major>, %x
   }
   return
 }
+
+// -----
+
+// Writing through views of an array read from a variable: the value read
+// is shared, so the writes are allowed (no diagnostic); writing through a
+// view of an unshared array is not.
+func.func @pfor_store_through_views(%r: !vrir.range, %x: f64,
+                                    %v: !vrir.var<!vrir.array<complex<f64>, 2, row_major>>,
+                                    %B: !vrir.array<f64, 2, row_major>) {
+  %Z = vrir.read %v : !vrir.var<!vrir.array<complex<f64>, 2, row_major>>
+  vrir.pfor (%i) in %r : !vrir.range shared(%Z : !vrir.array<complex<f64>, 2, row_major>) {
+    %im = vrir.part_view imag %Z : !vrir.array<complex<f64>, 2, row_major> -> !vrir.array<f64, 2, strided>
+    %T = vrir.permute %im [1, 0] : !vrir.array<f64, 2, strided> -> !vrir.array<f64, 2, strided>
+    vrir.store %x, %T[%i, %i] : !vrir.array<f64, 2, strided>[index, index]
+    %BT = vrir.permute %B [1, 0] : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, col_major>
+    // expected-error @+1 {{'vrir.store' op writes an array defined outside the enclosing 'vrir.pfor' that is not in its 'shared' list}}
+    vrir.store %x, %BT[%i, %i] : !vrir.array<f64, 2, col_major>[index, index]
+  }
+  return
+}

@@ -103,11 +103,16 @@ func.func @slicing(%A: !m, %i: index, %r: !vrir.range, %v: !v, %idx: !iv) {
 }
 
 // CHECK-LABEL: func.func @views
-func.func @views(%A: !m, %v: !v, %s: !s, %T: !vrir.array<i64, 3, col_major>, %n: index) {
+func.func @views(%A: !m, %v: !v, %s: !s, %T: !vrir.array<i64, 3, col_major>, %n: index,
+                 %Z: !vrir.array<complex<f64>, 2, row_major>, %z: !vrir.array<complex<f32>, 1, strided>) {
   // CHECK: vrir.permute %{{.*}} [1, 0] : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, col_major>
   %0 = vrir.permute %A [1, 0] : !m -> !vrir.array<f64, 2, col_major>
   // CHECK: vrir.permute %{{.*}} [2, 0, 1] : !vrir.array<i64, 3, col_major> -> !vrir.array<i64, 3, strided>
   %1 = vrir.permute %T [2, 0, 1] : !vrir.array<i64, 3, col_major> -> !vrir.array<i64, 3, strided>
+  // CHECK: vrir.part_view real %{{.*}} : !vrir.array<complex<f64>, 2, row_major> -> !vrir.array<f64, 2, strided>
+  %re = vrir.part_view real %Z : !vrir.array<complex<f64>, 2, row_major> -> !vrir.array<f64, 2, strided>
+  // CHECK: vrir.part_view imag %{{.*}} : !vrir.array<complex<f32>, 1, strided> -> !vrir.array<f32, 1, strided>
+  %im = vrir.part_view imag %z : !vrir.array<complex<f32>, 1, strided> -> !vrir.array<f32, 1, strided>
   // CHECK: vrir.expand_dims %{{.*}} [0, 2] : !vrir.array<f64, 1, row_major> -> !vrir.array<f64, 3, row_major>
   %2 = vrir.expand_dims %v [0, 2] : !v -> !vrir.array<f64, 3, row_major>
   // CHECK: vrir.expand_dims %{{.*}} [1] : !vrir.array<f64, 1, strided> -> !vrir.array<f64, 2, strided>

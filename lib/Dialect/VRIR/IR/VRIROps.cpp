@@ -382,6 +382,8 @@ std::optional<DimSource> vrir::traceDimension(Value array, int64_t dim) {
   Value source;
   if (isa<CopyOp, CastOp, UnaryOp>(def)) {
     source = def->getOperand(0);
+  } else if (auto part = dyn_cast<PartViewOp>(def)) {
+    source = part.getArray();
   } else if (auto transpose = dyn_cast<TransposeOp>(def)) {
     source = transpose.getOperand();
     dim = getRankOf(source.getType()) - 1 - dim;
@@ -723,6 +725,65 @@ void ExpandDimsOp::getEffects(
         &effects) {
   getViewEffects(getArrayMutable(), effects);
 }
+
+/// The component type of `complex<T>` (T), or null for other types.
+static Type getComplexComponentType(Type type) {
+  auto complex = dyn_cast<ComplexType>(type);
+  return complex ? complex.getElementType() : Type();
+}
+
+LogicalResult PartViewOp::verify() {
+  ArrayType source = getArray().getType(), result = getResult().getType();
+  Type component = getComplexComponentType(source.getElementType());
+  if (!component)
+    return emitOpError("needs a complex array operand, got elements of ")
+           << source.getElementType()
+           << " (the parts of a real array are the array and zeros)";
+  if (result.getElementType() != component)
+    return emitOpError("result element type ")
+           << result.getElementType() << " must be " << component
+           << ", the component type of " << source.getElementType();
+  if (result.getRank() != source.getRank())
+    return emitOpError("result has rank ")
+           << result.getRank() << " but the array operand has rank "
+           << source.getRank();
+  return verifyViewLayout(*this, result, Layout::Strided,
+                          "one part of each element, two components apart");
+}
+
+void PartViewOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getViewEffects(getArrayMutable(), effects);
+}
+
+LogicalResult MemRefPartViewOp::verify() {
+  auto source = cast<MemRefType>(getSource().getType());
+  auto result = dyn_cast<MemRefType>(getResult().getType());
+  if (!result)
+    return emitOpError("result must be a ranked memref, got ")
+           << getResult().getType();
+  Type component = getComplexComponentType(source.getElementType());
+  if (result.getElementType() != component)
+    return emitOpError("result element type ")
+           << result.getElementType() << " must be " << component
+           << ", the component type of " << source.getElementType();
+  if (result.getShape() != source.getShape())
+    return emitOpError("result shape must be the source's");
+  if (result.getMemorySpace() != source.getMemorySpace())
+    return emitOpError("result memory space must be the source's");
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(result.getStridesAndOffset(strides, offset)) ||
+      ShapedType::isStatic(offset) ||
+      llvm::any_of(strides, ShapedType::isStatic))
+    return emitOpError("result layout must be strided with dynamic offset "
+                       "and strides, got ")
+           << result;
+  return success();
+}
+
+Value MemRefPartViewOp::getViewSource() { return getSource(); }
 
 LogicalResult ReshapeOp::verify() {
   ArrayType source = getArray().getType(), result = getResult().getType();
@@ -1416,23 +1477,24 @@ LogicalResult PforOp::verify() {
   return success();
 }
 
+/// The array `array` is a view of, if it is one (reshapes of non-row_major
+/// arrays may copy, but may also be views).
+static Value getViewedArray(Value array) {
+  Operation *def = array.getDefiningOp();
+  if (auto slice = dyn_cast_or_null<SliceOp>(def); slice && !slice.getCopy())
+    return slice.getArray();
+  if (isa_and_nonnull<PermuteOp, ExpandDimsOp, ReshapeOp, PartViewOp>(def))
+    return def->getOperand(0);
+  return {};
+}
+
 /// The value whose array object a write to `array` modifies: views write
 /// their source, and arrays read from a variable belong to the variable.
 static Value getWrittenObject(Value array) {
-  while (Operation *def = array.getDefiningOp()) {
-    if (auto slice = dyn_cast<SliceOp>(def); slice && !slice.getCopy()) {
-      array = slice.getArray();
-      continue;
-    }
-    // Reshapes of non-row_major arrays may copy, but may also be views.
-    if (isa<PermuteOp, ExpandDimsOp, ReshapeOp>(def)) {
-      array = def->getOperand(0);
-      continue;
-    }
-    if (auto read = dyn_cast<ReadOp>(def))
-      return read.getVar();
-    break;
-  }
+  while (Value viewed = getViewedArray(array))
+    array = viewed;
+  if (auto read = array.getDefiningOp<ReadOp>())
+    return read.getVar();
   return array;
 }
 
@@ -1470,7 +1532,11 @@ LogicalResult PforOp::verifyRegions() {
     if (!target)
       return WalkResult::advance();
     Value object = getWrittenObject(target);
-    if (isOutside(object) && !isShared(object) && !isShared(target)) {
+    // Writing through a view (`A.T[i, j] = x`) writes the shared array.
+    bool shared = isShared(object);
+    for (Value array = target; array && !shared; array = getViewedArray(array))
+      shared = isShared(array);
+    if (isOutside(object) && !shared) {
       op->emitOpError("writes an array defined outside the enclosing "
                       "'vrir.pfor' that is not in its 'shared' list");
       return WalkResult::interrupt();

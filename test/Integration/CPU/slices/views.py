@@ -1,5 +1,6 @@
 # RUN: %python %vrir_src_root/test/Integration/compare.py %s %t
-# Views (vrir.permute, vrir.expand_dims, vrir.reshape) on the CPU, compared
+# Views (vrir.permute, vrir.expand_dims, vrir.reshape, vrir.part_view) on
+# the CPU, compared
 # with NumPy: values, writes through views into the viewed array, and the
 # run-time errors of reshape.
 import numpy as np
@@ -12,11 +13,19 @@ F = np.asfortranarray(rng.random((3, 4)))
 T = rng.random((2, 3, 4))
 X = rng.random((5, 3))
 v = rng.random(7)
+Z = rng.random((3, 4)) + 1j * rng.random((3, 4))
+z32 = (rng.random(9) + 1j * rng.random(9)).astype(np.complex64)
 
 
 def written(array, key, value):
     result = array.copy()
     result[key] = value
+    return result
+
+
+def written_part(array, part, key, value):
+    result = array.copy()
+    getattr(result, part)[key] = value
     return result
 
 
@@ -62,4 +71,16 @@ CASES = [
          inplace={"v": written(v[:6], slice(None, None, -2), 2.0)}),
     Case("reshape_col_major", [("F", F), ("m", 2), ("n", 6)],
          results=[F.reshape(2, 6)]),
+    Case("complex_parts", [("Z", Z)], results=[Z.real, Z.imag],
+         inplace={"Z": Z}),
+    Case("write_imag", [("Z", Z), ("i", 2), ("j", 1), ("x", -3.0)],
+         inplace={"Z": written_part(Z, "imag", (2, 1), -3.0)}),
+    Case("part_sees_writes", [("Z", Z), ("i", 0), ("j", 3), ("w", 5 - 2j)],
+         results=[written(Z, (0, 3), 5 - 2j).real],
+         inplace={"Z": written(Z, (0, 3), 5 - 2j)}),
+    Case("parts_of_temporary", [("Z", Z), ("x", 0.25)],
+         results=[written_part(Z * Z, "real", Ellipsis, 0.25), (Z * Z).imag]),
+    Case("imag_f32_strided", [("z", z32[::2])],
+         results=[z32[::2].imag + np.float32(1)]),
+    Case("temporary_and_its_views", [("A", A)], results=[A * A, (A * A).T, A * A]),
 ]

@@ -104,6 +104,13 @@ def VRIR_BinaryFn : I32EnumAttr<"BinaryFn", "element-wise binary function", [
   let cppNamespace = "::mlir::vrir";
 }
 
+def VRIR_ComplexPart : I32EnumAttr<"ComplexPart",
+    "part of a complex number", [
+    I32EnumAttrCase<"Real", 0, "real">,
+    I32EnumAttrCase<"Imag", 1, "imag">]> {
+  let cppNamespace = "::mlir::vrir";
+}
+
 def VRIR_CmpPredicate : I32EnumAttr<"CmpPredicate", "comparison predicate", [
     I32EnumAttrCase<"EQ", 0, "eq">,
     I32EnumAttrCase<"NE", 1, "ne">,

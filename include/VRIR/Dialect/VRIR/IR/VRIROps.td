@@ -18,6 +18,7 @@ include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/LoopLikeInterface.td"
 include "mlir/Interfaces/MemorySlotInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ViewLikeInterface.td"
 include "mlir/IR/OpAsmInterface.td"
 include "mlir/IR/SymbolInterfaces.td"
 
@@ -388,6 +389,57 @@ def VRIR_ReshapeOp : VRIR_Op<"reshape", [
   let results = (outs VRIR_ArrayType:$result);
   let assemblyFormat = [{
     $array `(` $sizes `)` attr-dict `:` qualified(type($array)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def VRIR_PartViewOp : VRIR_Op<"part_view", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "view of the real or imaginary parts of a complex array";
+  let description = [{
+    NumPy's `A.real` and `A.imag` of a complex array: an array of the
+    component type (`f64` for `complex<f64>`) with the sizes of `array`,
+    viewing one part of each element in place. No element is copied: writes
+    through the result modify `array`, and the result sees later writes to
+    `array`. Each stride is twice the operand's (in components), so the
+    result is `strided`. The `real`/`imag` functions of `vrir.unary` are the
+    copying forms.
+
+    ```mlir
+    %re = vrir.part_view real %Z : !vrir.array<complex<f64>, 2, row_major>
+        -> !vrir.array<f64, 2, strided>
+    ```
+  }];
+  let arguments = (ins VRIR_ComplexPart:$part, VRIR_ArrayType:$array);
+  let results = (outs VRIR_ArrayType:$result);
+  let assemblyFormat = [{
+    $part $array attr-dict `:` qualified(type($array)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def VRIR_MemRefPartViewOp : VRIR_Op<"memref_part_view", [Pure,
+    DeclareOpInterfaceMethods<ViewLikeOpInterface>]> {
+  let summary = "memref view of the real or imaginary parts of a complex memref";
+  let description = [{
+    The lowering of `vrir.part_view`: a memref of the component type over
+    the same buffer, with offset `2 * offset` (plus 1 for `imag`) and
+    strides twice the source's. memref's own view ops keep the element
+    type, so this one lowers straight to the LLVM descriptor
+    (`vrir-convert-part-views-to-llvm`). Buffer deallocation and alias
+    analyses see it as a view of its source (ViewLikeOpInterface).
+
+    ```mlir
+    %im = vrir.memref_part_view imag %m
+        : memref<?xcomplex<f64>, strided<[?], offset: ?>>
+        -> memref<?xf64, strided<[?], offset: ?>>
+    ```
+  }];
+  let arguments = (ins VRIR_ComplexPart:$part,
+                       MemRefOf<[AnyComplex]>:$source);
+  let results = (outs AnyMemRef:$result);
+  let assemblyFormat = [{
+    $part $source attr-dict `:` type($source) `->` type($result)
   }];
   let hasVerifier = 1;
 }

@@ -1,5 +1,6 @@
-// Views with permuted dimensions, new dimensions of size 1 and new sizes
-// (NumPy's .T / np.transpose, np.newaxis, reshape), run by views.py and
+// Views with permuted dimensions, new dimensions of size 1, new sizes and
+// the parts of complex arrays (NumPy's .T / np.transpose, np.newaxis,
+// reshape, .real / .imag), run by views.py and
 // compared with NumPy: values, writes through views, run-time errors.
 
 !m = !vrir.array<f64, 2, row_major>
@@ -9,6 +10,9 @@
 !s1 = !vrir.array<f64, 1, strided>
 !s2 = !vrir.array<f64, 2, strided>
 !s3 = !vrir.array<f64, 3, strided>
+!z = !vrir.array<complex<f64>, 2, row_major>
+!zs = !vrir.array<complex<f32>, 1, strided>
+!f1 = !vrir.array<f32, 1, strided>
 
 module {
   // A.T returned: a view of an argument, cloned for the caller.
@@ -128,5 +132,53 @@ module {
   func.func @reshape_col_major(%F: !cm, %m: index, %n: index) -> !s2 {
     %R = vrir.reshape %F(%m, %n) : !cm -> !s2
     return %R : !s2
+  }
+
+  // Z.real and Z.imag returned: views of an argument, cloned for the caller.
+  func.func @complex_parts(%Z: !z) -> (!s2, !s2) {
+    %re = vrir.part_view real %Z : !z -> !s2
+    %im = vrir.part_view imag %Z : !z -> !s2
+    return %re, %im : !s2, !s2
+  }
+
+  // Z.imag[i, j] = x writes the imaginary part of Z[i, j] only.
+  func.func @write_imag(%Z: !z, %i: index, %j: index, %x: f64) {
+    %im = vrir.part_view imag %Z : !z -> !s2
+    vrir.store %x, %im[%i, %j] : !s2[index, index]
+    return
+  }
+
+  // re = Z.real; Z[i, j] = w; then re is returned: it sees the write.
+  func.func @part_sees_writes(%Z: !z, %i: index, %j: index,
+                              %w: complex<f64>) -> !s2 {
+    %re = vrir.part_view real %Z : !z -> !s2
+    vrir.store %w, %Z[%i, %j] : !z[index, index]
+    return %re : !s2
+  }
+
+  // W = Z * Z; W.real[...] = x; both returned (a view of a temporary).
+  func.func @parts_of_temporary(%Z: !z, %x: f64) -> (!z, !s2) {
+    %W = vrir.binary mul %Z, %Z : !z, !z -> !z
+    %re = vrir.part_view real %W : !z -> !s2
+    vrir.store_slice %x, %re[] : f64, !s2
+    %im = vrir.part_view imag %W : !z -> !s2
+    return %W, %im : !z, !s2
+  }
+
+  // The imaginary parts of a strided complex<f32> vector, plus 1, as a new
+  // array.
+  func.func @imag_f32_strided(%z: !zs) -> !vrir.array<f32, 1, row_major> {
+    %im = vrir.part_view imag %z : !zs -> !f1
+    %one = arith.constant 1.0 : f32
+    %r = vrir.binary add %im, %one : !f1, f32 -> !vrir.array<f32, 1, row_major>
+    return %r : !vrir.array<f32, 1, row_major>
+  }
+
+  // W = A * A returned with W.T and W again: the results share one buffer,
+  // which vr-run frees once.
+  func.func @temporary_and_its_views(%A: !m) -> (!m, !cm, !m) {
+    %W = vrir.binary mul %A, %A : !m, !m -> !m
+    %T = vrir.permute %W [1, 0] : !m -> !cm
+    return %W, %T, %W : !m, !cm, !m
   }
 }
