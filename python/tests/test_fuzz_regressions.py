@@ -1068,3 +1068,35 @@ def test_real_part_of_a_complex_array_is_a_view():
     # Case s9_00334: NumPy's r sees the later write to a (VRIR's np.real
     # was a copy).
     assert real_part_then_write(np.array([1.0 + 2.0j, 3.0 + 4.0j])) == 10.0
+
+
+@vrir.jit
+def abs_of_python_bools(x):
+    return abs(not -1.5), abs(x > 0), abs(not x)
+
+
+def test_abs_of_a_python_bool_is_an_int():
+    # Case s10_00554: abs(not -1.5) is the int 0 in Python (was False).
+    got = abs_of_python_bools(2.0)
+    assert got == (0, 1, 0) and all(type(v) is int for v in got)
+
+
+@vrir.jit
+def store_float_into_int_array(x, n):
+    out = np.zeros(3, dtype=np.int64)
+    out[0] = x
+    out[1:] = x * n
+    return out
+
+
+def test_float_stored_into_an_int_array_is_checked():
+    # Case s10_01136: NumPy converts a float stored into an integer array
+    # as int() does (NaN and values out of range raise); VRIR stored
+    # INT64_MIN.
+    np.testing.assert_array_equal(store_float_into_int_array(2.7, 1.0), [2, 2, 2])
+    with pytest.raises(OverflowError):
+        store_float_into_int_array(1e308, 1.0)
+    with pytest.raises(OverflowError):
+        store_float_into_int_array(2.0, 1e300)
+    with pytest.raises(ValueError, match="NaN"):
+        store_float_into_int_array(float("nan"), 1.0)

@@ -178,13 +178,17 @@ def test_batched_matmul():
                  (r.random((3, 4, 5)), r.random(5)),
                  (r.random(4), r.random((3, 4, 2))),
                  (r.integers(0, 5, (2, 3, 3)), r.random((3, 3))),
-                 (r.random((0, 4, 5)), r.random((5, 2)))]:
+                 (r.random((0, 4, 5)), r.random((5, 2))),
+                 # size-1 batch dimensions broadcast (fuzzer case s10_00347)
+                 (r.random((1, 4, 5)), r.random((3, 5, 2))),
+                 (r.random((2, 1, 4, 5)), r.random((1, 3, 5, 2))[:, ::-1]),
+                 (r.random((0, 4, 5)), r.random((1, 5, 2)))]:
         check(matmul, a, b)
 
 
 def test_batched_matmul_errors():
     r = np.random.default_rng(31)
-    with pytest.raises(ValueError, match="batch dimension 0 differs"):
+    with pytest.raises(ValueError, match="batch dimension 0 of the operands cannot be broadcast"):
         matmul(r.random((3, 4, 5)), r.random((2, 5, 2)))
     with pytest.raises(ValueError):
         matmul(r.random((3, 4, 5)), r.random((6, 2)))

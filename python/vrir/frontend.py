@@ -1750,7 +1750,7 @@ class FunctionEmitter:
                 self.error("'not' on an array is ambiguous (use ~ or np.logical_not)")
             t = self.truth(v)
             if t.const is not None:
-                return self.const(not t.const, "i1")
+                return self.weak(self.const(not t.const, "i1"))  # a bool
             one = self.const(True, "i1")
             return self.weak(self.op(f"arith.xori {t.ssa}, {one.ssa} : i1", "i1"))  # a bool
         if isinstance(e.op, ast.USub):
@@ -2331,31 +2331,46 @@ class FunctionEmitter:
         """@ with an operand of rank 3 or more: a stack of matrices (or
         vectors) multiplied item by item over the leading (batch)
         dimensions, which the other operand has too or lacks (a matrix or a
-        vector, used for every item). Batch dimensions of both operands must
-        be equal: NumPy's broadcasting of size-1 batch dimensions is a
-        ValueError here."""
+        vector, used for every item). Batch dimensions broadcast as NumPy's:
+        equal, or 1 in one operand (that item is used all along)."""
         ra, rb = a.ty.rank, b.ty.rank
         if ra > 2 and rb > 2 and ra != rb:
             self.error(f"matrix product of rank {ra} and rank {rb} arrays: stacks of "
                        "different ranks are not supported")
         batch_of = a if ra > 2 else b
         nbatch = batch_of.ty.rank - 2
-        if ra > 2 and rb > 2:
-            self.require_same_dims(a, b, range(nbatch), "ValueError",
-                                   lambda d: f"matmul: batch dimension {d} differs between the "
-                                   "operands (broadcasting size-1 batch dimensions is not "
-                                   "supported)")
         sizes = [self.dim(batch_of, d) for d in range(nbatch)]
+        if ra > 2 and rb > 2:
+            one = self.const(1, "index").ssa
+            for d in range(nbatch):
+                da, db = self.dim(a, d), self.dim(b, d)
+                differ = self.op(f"arith.cmpi ne, {da}, {db} : index", "i1")
+                a_one = self.op(f"arith.cmpi eq, {da}, {one} : index", "i1")
+                b_one = self.op(f"arith.cmpi eq, {db}, {one} : index", "i1")
+                either = self.op(f"arith.ori {a_one.ssa}, {b_one.ssa} : i1", "i1")
+                keep = self.op(f"arith.xori {either.ssa}, {self.const(True, 'i1').ssa} : i1",
+                               "i1")
+                bad = self.op(f"arith.andi {differ.ssa}, {keep.ssa} : i1", "i1")
+                self.error_if(bad, "ValueError",
+                              f"matmul: batch dimension {d} of the operands cannot be "
+                              "broadcast together (sizes differ and neither is 1)")
+                sizes[d] = self.op(f"arith.select {a_one.ssa}, {db}, {da} : index",
+                                   "index").ssa
         if ra >= 2:
             sizes.append(self.dim(a, ra - 2))
         if rb >= 2:
             sizes.append(self.dim(b, rb - 1))
         t = ArrT(elem, len(sizes))
         out = self.op(f"vrir.empty({', '.join(sizes)}) : {t.mlir()}", t)
-        lhs = "a[ix]" if ra > 2 else "a"
-        rhs = "b[ix]" if rb > 2 else "b"
-        return self.inline(self.loop_nest_source("out", nbatch, [f"out[ix] = {lhs} @ {rhs}"]),
-                           {"a": a, "b": b, "out": out}, "out")
+
+        def item(name, rank):
+            # i % size is i, or 0 along a broadcast dimension of size 1
+            if rank <= 2:
+                return name
+            return f"{name}[{', '.join(f'i{d} % {name}.shape[{d}]' for d in range(nbatch))}]"
+        return self.inline(self.loop_nest_source(
+            "out", nbatch, [f"out[ix] = {item('a', ra)} @ {item('b', rb)}"]),
+            {"a": a, "b": b, "out": out}, "out")
 
     def transpose(self, a, axes=None):
         """A.T / np.transpose(A, axes): a view with permuted dimensions."""
@@ -2659,6 +2674,9 @@ class FunctionEmitter:
         if is_complex(v.ty.elem if v.is_array else v.ty) and not is_complex(a.ty.elem):
             self.error("cannot store complex numbers into a real array "
                        "(take .real or make the array complex)")
+        # NumPy converts a float scalar stored into an integer array as
+        # int() does: NaN and values out of range raise.
+        self.check_float_to_int(v, a.ty.elem)
         v = self.cast(v, a.ty.elem)
         if plan and plan[0][0] == "mask":
             return self.mask_write(a, plan[0][1], v)
@@ -2880,6 +2898,9 @@ class FunctionEmitter:
 
     def call_builtin_abs(self, e):
         (a,) = self.call_args(e, 1, 1)
+        if a.is_scalar and a.ty == "i1" and a.weak:
+            # abs() of a Python bool is an int (abs(True) == 1)
+            return self.weak(self.cast_value(a, "i64"))
         return self.weak(self.unary("abs", a), a.weak)  # abs(int) is an int
 
     def call_builtin_int(self, e):
@@ -2889,9 +2910,10 @@ class FunctionEmitter:
 
     def check_float_to_int(self, a, to):
         """int(x) of a float scalar: NaN and values out of range raise."""
-        if not (a.is_scalar and a.ty in ("f32", "f64") and to in ("i32", "i64")) \
-                or a.const is not None:
+        if not (a.is_scalar and a.ty in ("f32", "f64") and to in ("i32", "i64")):
             return
+        if a.const is not None and abs(a.const) < 2.0 ** (bits(to) - 1):
+            return  # NaN fails the test: checked below
         nan = self.op(f"arith.cmpf uno, {a.ssa}, {a.ssa} : {a.ty}", "i1")
         self.error_if(nan, "ValueError", "cannot convert float NaN to integer")
         mag = self.op(f"math.absf {a.ssa} : {a.ty}", a.ty)
