@@ -22,6 +22,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
@@ -50,6 +51,19 @@ void mlir::vrir::initializeDriver() {
     registerVRIRConversionPasses();
     registerVRIRTransformsPasses();
   });
+}
+
+std::function<llvm::Error(llvm::Module *)>
+mlir::vrir::makeLLVMOptimizer(unsigned optLevel, llvm::TargetMachine *machine) {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    auto &options = llvm::cl::getRegisteredOptions();
+    auto threshold = options.find("unswitch-threshold");
+    if (threshold != options.end() &&
+        threshold->second->getNumOccurrences() == 0)
+      (void)threshold->second->addOccurrence(0, "unswitch-threshold", "0");
+  });
+  return makeOptimizingTransformer(optLevel, /*sizeLevel=*/0, machine);
 }
 
 void mlir::vrir::registerDriverDialects(DialectRegistry &registry) {
@@ -285,8 +299,7 @@ LogicalResult mlir::vrir::compileToSharedLibrary(ModuleOp module,
   auto machine = builder->createTargetMachine();
   if (!machine)
     return report(machine.takeError());
-  auto optimize =
-      makeOptimizingTransformer(options.optLevel, 0, machine->get());
+  auto optimize = makeLLVMOptimizer(options.optLevel, machine->get());
   std::string object = (output + ".o").str();
   llvm::Error error =
       emitObjectFile(module, *builder, optimize, object, options.timing);

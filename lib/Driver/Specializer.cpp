@@ -128,7 +128,7 @@ void *specializeRegion(const char *source, const char *name,
     return fail(llvm::toString(libraries.takeError()));
   std::vector<StringRef> libraryRefs(libraries->begin(), libraries->end());
   ExecutionEngineOptions engineOptions;
-  auto optimize = makeOptimizingTransformer(state.optLevel, 0, machine->get());
+  auto optimize = makeLLVMOptimizer(state.optLevel, machine->get());
   // VRIR_SPECIALIZE_DUMP=DIR keeps each version's optimized LLVM IR.
   const char *dumpDirectory = std::getenv("VRIR_SPECIALIZE_DUMP");
   auto transformer = [&](llvm::Module *llvmModule) -> llvm::Error {

@@ -413,7 +413,7 @@ static int runTool(int argc, char **argv) {
   auto targetMachine = targetBuilder->createTargetMachine();
   if (!targetMachine)
     fail(llvm::toString(targetMachine.takeError()));
-  auto optimize = makeOptimizingTransformer(optLevel, 0, targetMachine->get());
+  auto optimize = makeLLVMOptimizer(optLevel, targetMachine->get());
   auto transformer = [&](llvm::Module *llvmModule) -> llvm::Error {
     if (llvm::Error error = optimize(llvmModule))
       return error;

@@ -18,6 +18,7 @@
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/Error.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -111,6 +112,15 @@ getRuntimeLibraries(StringRef runtimeDirectory);
 /// getRuntimeLibraries (with run paths to them), using clang-22 or cc.
 llvm::Error linkSharedLibrary(StringRef object, StringRef output,
                               StringRef runtimeDirectory);
+
+/// LLVM's optimization pipeline at `optLevel` for `machine`
+/// (makeOptimizingTransformer's) with VRIR's defaults for LLVM options the
+/// process has not set: no non-trivial loop unswitching
+/// (`-unswitch-threshold=0`; O3's unswitching doubles the loops that test
+/// loop-invariant conditions, bounds-check versions and overlap tests, for
+/// little speed). Call after parsing the command line, if any.
+std::function<llvm::Error(llvm::Module *)>
+makeLLVMOptimizer(unsigned optLevel, llvm::TargetMachine *machine);
 
 /// Lowers `module`, whose function `entry` gets C and packed interfaces
 /// (as does every other public function), and writes the shared library
