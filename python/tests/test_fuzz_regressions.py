@@ -1100,3 +1100,23 @@ def test_float_stored_into_an_int_array_is_checked():
         store_float_into_int_array(2.0, 1e300)
     with pytest.raises(ValueError, match="NaN"):
         store_float_into_int_array(float("nan"), 1.0)
+
+
+@vrir.jit
+def float_to_int_casts(a, y):
+    c = np.zeros(3, dtype=np.int64)
+    c[np.arange(3)] = y           # an np.float32 through an index array: cast
+    return a.astype(np.int64), a.astype(np.int32), c
+
+
+def test_float_to_int_casts_of_nan_and_out_of_range_values():
+    # Case s11_00467: LLVM's fptosi of NaN or of a value out of range is
+    # poison (a store of it was dropped); NumPy gives the smallest integer
+    # on x86-64.
+    a = np.array([np.nan, 1e300, -1e300, 2.5, -2.5, np.inf, 9.3e18, -2.0**63])
+    with np.errstate(invalid="ignore"):
+        want = float_to_int_casts.py_func(a, np.float32("nan"))
+    got = float_to_int_casts(a, np.float32("nan"))
+    for g, w in zip(got, want):
+        np.testing.assert_array_equal(g, w)
+        assert g.dtype == w.dtype

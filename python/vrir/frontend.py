@@ -2675,8 +2675,11 @@ class FunctionEmitter:
             self.error("cannot store complex numbers into a real array "
                        "(take .real or make the array complex)")
         # NumPy converts a float scalar stored into an integer array as
-        # int() does: NaN and values out of range raise.
-        self.check_float_to_int(v, a.ty.elem)
+        # int() does: NaN and values out of range raise. Through an index
+        # array or a mask it casts, except a Python float (np.float64).
+        fancy = any(kd in ("gather", "mask") for kd, _ in plan)
+        if not (fancy and v.is_scalar and v.ty == "f32"):
+            self.check_float_to_int(v, a.ty.elem)
         v = self.cast(v, a.ty.elem)
         if plan and plan[0][0] == "mask":
             return self.mask_write(a, plan[0][1], v)

@@ -21,6 +21,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::vrir;
 using namespace mlir::vrir::lowering;
@@ -263,8 +265,25 @@ static Value emitCast(OpBuilder &b, Location loc, Value x, Type to) {
   unsigned fromWidth = from.getIntOrFloatBitWidth();
   unsigned toWidth = to.getIntOrFloatBitWidth();
   if (isa<FloatType>(from)) {
-    if (isa<IntegerType>(to))
-      return arith::FPToSIOp::create(b, loc, to, x);
+    if (isa<IntegerType>(to)) {
+      // NaN and values out of range give the smallest integer, as NumPy's
+      // casts do on x86-64 (cvttsd2si), not LLVM's poison.
+      auto floatType = cast<FloatType>(from);
+      double limit = std::ldexp(1.0, toWidth - 1);
+      Value low =
+          arith::ConstantOp::create(b, loc, FloatAttr::get(floatType, -limit));
+      Value high =
+          arith::ConstantOp::create(b, loc, FloatAttr::get(floatType, limit));
+      Value aboveLow =
+          arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, x, low);
+      Value belowHigh =
+          arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x, high);
+      Value inRange = arith::AndIOp::create(b, loc, aboveLow, belowHigh);
+      Value smallest = arith::ConstantOp::create(
+          b, loc, IntegerAttr::get(to, APInt::getSignedMinValue(toWidth)));
+      return arith::SelectOp::create(
+          b, loc, inRange, arith::FPToSIOp::create(b, loc, to, x), smallest);
+    }
     if (toWidth > fromWidth)
       return arith::ExtFOp::create(b, loc, to, x);
     return arith::TruncFOp::create(b, loc, to, x);
