@@ -146,7 +146,10 @@ def test_reshape_errors():
         reshape_sizes(v, 4, 2)
     with pytest.raises(ValueError, match="only one size can be -1"):
         reshape_sizes(v, -1, -1)
-    with pytest.raises(ValueError, match="negative sizes other than -1"):
+    # NumPy takes any negative size as the unknown one (fuzzer case
+    # s11_01407: reshape(3, ~1) was a compile failure).
+    np.testing.assert_array_equal(reshape_sizes(v, 3, -2), v.reshape(3, -2))
+    with pytest.raises(ValueError, match="only one size can be -1"):
         reshape_sizes(v, -3, -2)
 
 
@@ -341,3 +344,15 @@ def prange_writes_through_views(A, Z):
 def test_prange_writes_through_views():
     check_layout(prange_writes_through_views,
                  lambda: [np.ones((5, 2)), np.arange(5.0) + 1j])
+
+
+@vrir.jit
+def reshape_negative_constant(v):
+    return v[::-2].reshape(3, ~1)
+
+
+def test_reshape_to_a_negative_constant_size():
+    # Case s11_01407: ~1 (-2) folded into the view's static sizes and
+    # failed to compile; NumPy takes it as the unknown size.
+    v = np.arange(6.0)
+    np.testing.assert_array_equal(reshape_negative_constant(v), v[::-2].reshape(3, -2))

@@ -2428,14 +2428,22 @@ class FunctionEmitter:
         for x in items:
             if not x.is_scalar or kind(x.ty) not in (0, 1) or x.ty == "i1":
                 self.error("reshape sizes must be integers")
-            if x.const is not None:
-                if x.const == -1:
-                    unknown += 1
-                elif x.const < -1:
-                    self.error("negative dimensions are not allowed in reshape")
+            if x.const is not None and x.const < 0:
+                unknown += 1
         if unknown > 1:
             self.error("can only specify one unknown dimension (-1) in reshape")
-        sizes = [self.index(x) for x in items]
+        # NumPy takes any negative size as the unknown one (vrir.reshape's
+        # is -1).
+        minus_one = self.const(-1, "index").ssa
+        zero = self.const(0, "index").ssa
+        sizes = []
+        for x in items:
+            size = self.index(x)
+            if x.const is None or x.const < 0:
+                below = self.op(f"arith.cmpi slt, {size}, {zero} : index", "i1")
+                size = self.op(f"arith.select {below.ssa}, {minus_one}, {size} : index",
+                               "index").ssa
+            sizes.append(size)
         t = ArrT(a.ty.elem, len(items),
                  "row_major" if a.ty.layout == "row_major" else "strided")
         return self.op(f"vrir.reshape {a.ssa}({', '.join(sizes)}) : "

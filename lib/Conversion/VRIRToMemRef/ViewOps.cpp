@@ -205,7 +205,11 @@ static SmallVector<Value> getCheckedReshapeSizes(OpBuilder &b, Location loc,
   SmallVector<Value> sizes;
   Value total = one;
   for (auto [size, unknown] : llvm::zip_equal(requested, isUnknown)) {
-    sizes.push_back(arith::SelectOp::create(b, loc, unknown, inferred, size));
+    // Never negative: a constant -2 (an error above) would otherwise fold
+    // into the view's static sizes, which the memref verifier rejects.
+    sizes.push_back(arith::MaxSIOp::create(
+        b, loc, arith::SelectOp::create(b, loc, unknown, inferred, size),
+        zero));
     total = arith::MulIOp::create(b, loc, total, sizes.back());
   }
   Value anyUnknown =

@@ -69,13 +69,16 @@ func.func @expand_col_major(%A: !vrir.array<f64, 2, col_major>) -> !vrir.array<f
 
 // -----
 
-// A row-major reshape: three run-time checks, then a row-major view.
+// A row-major reshape: three run-time checks, then a row-major view. The
+// view's sizes are never negative (max with 0: a constant -2, refused by
+// the checks, must not fold into the view's static sizes).
 // CHECK-LABEL: func.func @reshape_row_major
 // CHECK-SAME: (%[[A:.*]]: memref<?x?xf64>, %[[M:.*]]: index, %[[N:.*]]: index)
 // CHECK: %[[BASE:.*]], %{{.*}}, %[[SIZES:.*]]:2, %{{.*}}:2 = memref.extract_strided_metadata %[[A]]
 // CHECK: llvm.call @vrir_rt_error
 // CHECK: llvm.call @vrir_rt_error
-// CHECK: %[[D1:.*]] = arith.select %{{.*}}, %{{.*}}, %[[N]]
+// CHECK: %[[SEL1:.*]] = arith.select %{{.*}}, %{{.*}}, %[[N]]
+// CHECK: %[[D1:.*]] = arith.maxsi %[[SEL1]], %{{.*}}
 // CHECK: llvm.call @vrir_rt_error
 // CHECK: %[[S0:.*]] = arith.muli %{{.*}}, %[[D1]]
 // CHECK: memref.reinterpret_cast %[[BASE]] to offset: [0], sizes: [%{{.*}}, %[[D1]]], strides: [%[[S0]], 1] : memref<f64> to memref<?x?xf64>

@@ -83,4 +83,6 @@ CASES = [
     Case("imag_f32_strided", [("z", z32[::2])],
          results=[z32[::2].imag + np.float32(1)]),
     Case("temporary_and_its_views", [("A", A)], results=[A * A, (A * A).T, A * A]),
+    Case("reshape_constant_negative", [("v", v[:6].copy())],
+         error="negative sizes other than -1 are not allowed"),
 ]

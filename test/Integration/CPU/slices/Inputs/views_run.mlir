@@ -181,4 +181,14 @@ module {
     %T = vrir.permute %W [1, 0] : !m -> !cm
     return %W, %T, %W : !m, !cm, !m
   }
+
+  // reshape(3, -2) with the -2 a constant: the run-time check's error
+  // (the view's sizes are clamped, so the constant does not fold into an
+  // invalid static size).
+  func.func @reshape_constant_negative(%v: !v) -> !m {
+    %c3 = arith.constant 3 : index
+    %c-2 = arith.constant -2 : index
+    %R = vrir.reshape %v(%c3, %c-2) : !v -> !m
+    return %R : !m
+  }
 }
