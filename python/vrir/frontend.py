@@ -1097,13 +1097,7 @@ class FunctionEmitter:
             cur = self.load_name(t.id, t)
             new = self.binop(op, cur, self.expr(s.value))
             if cur.is_array:
-                # NumPy updates an array in place (every alias sees it), with
-                # same-kind casting: an integer array cannot take floats.
-                if kind(new.ty.elem) > kind(cur.ty.elem):
-                    self.error(f"cannot update a {cur.ty.elem} array in place "
-                               f"with {new.ty.elem} values", t)
-                self.check_writable(t, cur)
-                self.store_plan(cur, [], new)
+                self.update_in_place(cur, new, t, check_writable=True)
             else:
                 self.assign_name(t.id, new, t)
         elif isinstance(t, ast.Subscript):
@@ -1117,13 +1111,20 @@ class FunctionEmitter:
             self.store_plan(base, plan, self.binop(op, cur, rhs))
         elif isinstance(t, ast.Attribute):
             part = self.part_target(t)
-            new = self.binop(op, part, self.expr(s.value))
-            if kind(new.ty.elem) > kind(part.ty.elem):
-                self.error(f"cannot update a {part.ty.elem} array in place "
-                           f"with {new.ty.elem} values", t)
-            self.store_plan(part, [], new)
+            self.update_in_place(part, self.binop(op, part, self.expr(s.value)), t)
         else:
             self.error("unsupported augmented assignment target")
+
+    def update_in_place(self, array, new, t, check_writable=False):
+        """`t op= value` on an array, with `new` = array op value: NumPy
+        updates the array in place (every alias sees it), with same-kind
+        casting: an integer array cannot take floats."""
+        if kind(new.ty.elem) > kind(array.ty.elem):
+            self.error(f"cannot update a {array.ty.elem} array in place "
+                       f"with {new.ty.elem} values", t)
+        if check_writable:
+            self.check_writable(t, array)
+        self.store_plan(array, [], new)
 
     def stmt_If(self, s):
         c = self.condition(s.test)
