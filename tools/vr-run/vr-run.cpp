@@ -93,6 +93,10 @@ static cl::list<int64_t> gpuMatmulTiling(
     cl::desc("M,N,K,X,Y: GPU matrix products compute MxN tiles of C per "
              "work-group of XxY work-items, K deep (vrir-gpu-map-sections' "
              "matmul options)"));
+static cl::opt<unsigned> gpuIndexBits(
+    "gpu-index-bits", cl::init(64),
+    cl::desc("Width of index arithmetic in SPIR-V kernels: 64 (the "
+             "default) or 32"));
 static cl::opt<bool> noOpenMP("no-openmp",
                               cl::desc("Run parallel loops serially"));
 static cl::opt<bool>
@@ -271,6 +275,9 @@ LogicalResult lowerToLLVM(ModuleOp module) {
     fail("--gpu-matmul-tiling takes 5 numbers: M,N,K,X,Y");
   options.pipeline.gpuMatmulTiling.assign(gpuMatmulTiling.begin(),
                                           gpuMatmulTiling.end());
+  if (gpuIndexBits != 32 && gpuIndexBits != 64)
+    fail("--gpu-index-bits takes 32 or 64");
+  options.pipeline.gpuIndexBits = gpuIndexBits;
   std::string targetName = target;
   if (targetName.empty())
     if (const char *fromEnvironment = std::getenv("VRIR_TARGET"))

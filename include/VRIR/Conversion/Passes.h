@@ -55,6 +55,9 @@ struct PipelineOptions {
   /// threads-y} (`vrir-gpu-map-sections`' matmul options); empty for the
   /// pass's defaults.
   SmallVector<int64_t, 5> gpuMatmulTiling;
+  /// Width of `index` in SPIR-V kernels (`vrir-convert-gpu-to-spirv`'s
+  /// index-bits): 64 or 32.
+  unsigned gpuIndexBits = 64;
 };
 
 /// VRIR (with func/scf/arith/cf) all the way to the LLVM dialect, GPU

@@ -295,6 +295,21 @@ def GpuToSPIRV : Pass<"vrir-convert-gpu-to-spirv", "::mlir::ModuleOp"> {
     `spirv.module`, so it declares exactly the capabilities and extensions
     its kernels use.
 
+    With `client=vulkan`, after the conversion:
+
+    - access chains into Workgroup arrays and into storage buffers of
+      elements of 2 bytes or more take 32-bit indices: an in-bounds index
+      fits in 31 bits there (a binding spans at most 2^32 - 1 bytes), and
+      truncation commutes with the additions and multiplications that
+      compute it, so the low halves of the 64-bit leaves (loop variables,
+      parameters) give the same index. GPUs have 32-bit integer units.
+      `index-bits=32` makes every index 32-bit instead (sizes, loop
+      variables and comparisons too: only for arrays and launches under
+      2^31 elements).
+    - the variable of a buffer binding is decorated `NonWritable` where the
+      kernel argument is `vrir.readonly` and `Restrict` where it is
+      `vrir.noalias` (OpenCL C's `const` and `restrict`).
+
     With `client=vulkan`, the f64 math functions that GLSL.std.450 defines
     only for 16- and 32-bit floats (exp, log, sin, pow, ...) are first
     expanded into arithmetic as `vrir-gpu-expand-f64-math` does, and the
@@ -307,7 +322,11 @@ def GpuToSPIRV : Pass<"vrir-convert-gpu-to-spirv", "::mlir::ModuleOp"> {
   let options = [
     Option<"client", "client", "std::string", /*default=*/"\"vulkan\"",
            "SPIR-V client API: vulkan (the Shader capability) or opencl (the "
-           "Kernel capability)">
+           "Kernel capability)">,
+    Option<"indexBits", "index-bits", "unsigned", /*default=*/"64",
+           "Width of `index` in the kernels: 64, or 32 (the arrays' element "
+           "indices and the launch's work-item counts must then fit in 31 "
+           "bits)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -105,6 +105,10 @@ void mlir::vrir::buildVRIRPipeline(OpPassManager &pm,
             .str();
   }
   toGPUKernels += kVRIRToGPUKernels;
+  std::string spirvOptions =
+      options.gpuIndexBits == 64
+          ? std::string()
+          : llvm::formatv(" index-bits={0}", options.gpuIndexBits).str();
   switch (options.gpuTarget) {
   case GPUTarget::None:
     pipeline += "convert-vrir-to-memref,";
@@ -115,13 +119,13 @@ void mlir::vrir::buildVRIRPipeline(OpPassManager &pm,
     break;
   case GPUTarget::VulkanSPIRV:
     pipeline += toGPUKernels;
-    pipeline += "vrir-convert-gpu-to-spirv{client=vulkan},"
-                "vrir-gpu-launch-to-runtime{format=vulkan-spirv},";
+    pipeline += "vrir-convert-gpu-to-spirv{client=vulkan" + spirvOptions +
+                "},vrir-gpu-launch-to-runtime{format=vulkan-spirv},";
     break;
   case GPUTarget::OpenCLSPIRV:
     pipeline += toGPUKernels;
-    pipeline += "vrir-convert-gpu-to-spirv{client=opencl},"
-                "vrir-gpu-launch-to-runtime{format=opencl-spirv},";
+    pipeline += "vrir-convert-gpu-to-spirv{client=opencl" + spirvOptions +
+                "},vrir-gpu-launch-to-runtime{format=opencl-spirv},";
     break;
   }
   pipeline += kVRIRMiddle;

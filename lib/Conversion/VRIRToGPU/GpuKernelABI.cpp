@@ -320,6 +320,7 @@ struct GpuKernelABIPass
     // rewritten, then the memref argument erased. Back to front keeps the
     // argument numbers of what is still to do.
     unsigned memrefNumber = roots.size();
+    SmallVector<bool> writes(roots.size(), false);
     for (int argIndex = kernel.getNumArguments() - 1; argIndex >= 0;
          --argIndex) {
       BlockArgument argument = kernel.getArgument(argIndex);
@@ -356,10 +357,29 @@ struct GpuKernelABIPass
                         b.getI64IntegerAttr(rank));
       if (!written)
         kernel.setArgAttr(argIndex, gpuabi::kReadOnlyAttrName, b.getUnitAttr());
-      // Distinct allocations of the launching function, and the noalias
-      // arguments of a specialised region, cannot overlap.
-      Value root = roots[memrefNumber];
-      if (root && llvm::count(roots, root) == 1)
+      writes[memrefNumber] = written;
+    }
+
+    // Distinct allocations of the launching function, and the noalias
+    // arguments of a specialised region, cannot overlap. Views of one of
+    // them that the kernel only reads may (restrict allows it: nothing
+    // writes the memory they share).
+    auto isNoAlias = [&](unsigned number) {
+      Value root = roots[number];
+      if (!root)
+        return false;
+      for (auto [other, otherRoot] : llvm::enumerate(roots))
+        if (other != number && otherRoot == root &&
+            (writes[number] || writes[other]))
+          return false;
+      return true;
+    };
+    unsigned bufferNumber = 0;
+    for (unsigned argIndex = 0; argIndex < kernel.getNumArguments();
+         ++argIndex) {
+      if (!kernel.getArgAttr(argIndex, gpuabi::kRankAttrName))
+        continue;
+      if (isNoAlias(bufferNumber++))
         kernel.setArgAttr(argIndex, gpuabi::kNoAliasAttrName, b.getUnitAttr());
     }
 

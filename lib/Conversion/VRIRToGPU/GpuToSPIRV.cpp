@@ -24,6 +24,7 @@
 
 #include "GpuABI.h"
 #include "GpuExpandF64Math.h"
+#include "SPIRVNarrowIndices.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
@@ -834,6 +835,12 @@ struct GpuToSPIRVPass : public vrir::impl::GpuToSPIRVBase<GpuToSPIRVPass> {
           << client << "' (expected vulkan or opencl)";
       return signalPassFailure();
     }
+    if (indexBits != 32 && indexBits != 64) {
+      module.emitError("vrir-convert-gpu-to-spirv: index-bits must be 32 or "
+                       "64, not ")
+          << static_cast<unsigned>(indexBits);
+      return signalPassFailure();
+    }
 
     // Work-group sizes of the kernels, by "module::kernel".
     llvm::StringMap<llvm::StringMap<SmallVector<int32_t, 3>>> workGroupSizes;
@@ -940,6 +947,21 @@ struct GpuToSPIRVPass : public vrir::impl::GpuToSPIRVBase<GpuToSPIRVPass> {
     copy->removeAttr(gpuabi::kSitesAttrName);
     copy->setAttr(spirv::getTargetEnvAttrName(), targetEnv);
     walkAndApplyPatterns(copy, expandF64Math);
+    // What the kernel ABI proved of each buffer, for the variable of its
+    // Vulkan binding: `spirv-lower-abi-attrs` names it KERNEL_arg_N, and
+    // the buffers are the first bindings, in order (packScalarArguments).
+    SmallVector<std::tuple<std::string, bool, bool>> bufferFacts;
+    for (auto kernel : copy.getOps<gpu::GPUFuncOp>()) {
+      unsigned binding = 0;
+      for (unsigned i = 0; i < kernel.getNumArguments(); ++i)
+        if (kernel.getArgAttr(i, gpuabi::kRankAttrName))
+          bufferFacts.emplace_back(
+              (kernel.getName() + "_arg_" + Twine(binding++)).str(),
+              static_cast<bool>(
+                  kernel.getArgAttr(i, gpuabi::kReadOnlyAttrName)),
+              static_cast<bool>(
+                  kernel.getArgAttr(i, gpuabi::kNoAliasAttrName)));
+    }
     if (failed(checkSupport(copy, clientKind)) ||
         failed(prepareKernels(copy, workGroupSizes, clientKind))) {
       copy.erase();
@@ -952,7 +974,7 @@ struct GpuToSPIRVPass : public vrir::impl::GpuToSPIRVBase<GpuToSPIRVPass> {
     spirv::convertMemRefTypesAndAttrs(copy, memorySpaces);
 
     SPIRVConversionOptions options;
-    options.use64bitIndex = true;
+    options.use64bitIndex = indexBits == 64;
     options.boolNumBits = 8;
     // An unsupported narrow type is an error, not a silent change of the
     // buffer layout the runtime fills.
@@ -983,11 +1005,35 @@ struct GpuToSPIRVPass : public vrir::impl::GpuToSPIRVBase<GpuToSPIRVPass> {
       return gpuModule.emitOpError("was not converted to spirv.module @")
              << name;
     decorateExpandedMathExact(spirvModule);
+    if (clientKind == Client::Vulkan)
+      narrowAccessChainIndices(spirvModule);
     if (failed(runPipeline(abiPipeline, spirvModule)))
       return failure();
     initializeLoopResults(spirvModule);
+    if (clientKind == Client::Vulkan)
+      decorateBuffers(spirvModule, bufferFacts);
     requireInt64Atomics(spirvModule);
     return success();
+  }
+
+  /// Decorates the variable of each buffer binding NonWritable where the
+  /// kernel only reads it and Restrict where no other binding of the
+  /// launch reaches its memory (or none writes it): what OpenCL C says
+  /// with `const` and `restrict`, and what lets a driver read through its
+  /// read-only data cache.
+  static void
+  decorateBuffers(spirv::ModuleOp spirvModule,
+                  ArrayRef<std::tuple<std::string, bool, bool>> bufferFacts) {
+    UnitAttr unit = UnitAttr::get(spirvModule.getContext());
+    for (const auto &[name, readOnly, noAlias] : bufferFacts) {
+      auto variable = spirvModule.lookupSymbol<spirv::GlobalVariableOp>(name);
+      if (!variable)
+        continue;
+      if (readOnly)
+        variable->setAttr("non_writable", unit);
+      if (noAlias)
+        variable->setAttr("restrict", unit);
+    }
   }
 
   /// `spirv-update-vce` does not know that atomics on 64-bit integers need

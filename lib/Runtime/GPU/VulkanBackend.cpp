@@ -151,6 +151,7 @@ std::string vkError(VkResult result) {
   X(vkQueueSubmit)                                                             \
   X(vkCreateFence)                                                             \
   X(vkWaitForFences)                                                           \
+  X(vkGetFenceStatus)                                                          \
   X(vkResetFences)                                                             \
   X(vkCreateBuffer)                                                            \
   X(vkDestroyBuffer)                                                           \
@@ -1401,10 +1402,27 @@ VkResult submit(State &s, VkCommandBuffer commands, VkFence fence) {
   return s.vk.vkQueueSubmit(s.queue, 1, &info, fence);
 }
 
+// How long a wait polls the fence before it blocks: VRIR_VULKAN_SPIN_US
+// microseconds, 1000 by default. A blocked thread wakes up late (about half
+// a millisecond on NVIDIA's driver in a VM), which a loop that reads one
+// result per step pays every step; OpenCL and CUDA drivers spin too.
+std::chrono::microseconds fenceSpinTime() {
+  static const std::chrono::microseconds spin = [] {
+    const char *text = std::getenv("VRIR_VULKAN_SPIN_US");
+    return std::chrono::microseconds(text ? std::strtoull(text, nullptr, 10)
+                                          : 1000);
+  }();
+  return spin;
+}
+
 // Waits for `fence` and resets it. After a failure the device is idle and
 // the fence reset all the same (the next submission may use it).
 VkResult waitAndReset(State &s, VkFence fence) {
   ++runtimeStats().waits;
+  auto spinUntil = std::chrono::steady_clock::now() + fenceSpinTime();
+  while (s.vk.vkGetFenceStatus(s.device, fence) == VK_NOT_READY &&
+         std::chrono::steady_clock::now() < spinUntil) {
+  }
   VkResult result =
       s.vk.vkWaitForFences(s.device, 1, &fence, VK_TRUE, UINT64_MAX);
   if (result != VK_SUCCESS)

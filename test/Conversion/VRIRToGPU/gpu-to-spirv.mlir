@@ -31,34 +31,34 @@ module attributes {gpu.container_module} {
   // CHECK-DAG: spirv.GlobalVariable @k_arg_2 bind(0, 2) : !spirv.ptr<!spirv.struct<(!spirv.array<10 x i32, stride=4> [0])>, StorageBuffer>
   // CHECK-NOT: spirv.GlobalVariable @k_arg_3
   // CHECK: spirv.func @k() "None"
-  // CHECK-DAG: %[[C2:.*]] = spirv.Constant 2 : i64
-  // CHECK-DAG: %[[C3:.*]] = spirv.Constant 3 : i64
-  // CHECK-DAG: %[[C4:.*]] = spirv.Constant 4 : i64
+  // CHECK-DAG: %[[C2:.*]] = spirv.Constant 2 : i32
+  // CHECK-DAG: %[[C3:.*]] = spirv.Constant 3 : i32
+  // CHECK-DAG: %[[C4:.*]] = spirv.Constant 4 : i32
   // CHECK-DAG: %[[ONE:.*]] = spirv.Constant 1 : i32
   // CHECK-DAG: %[[ZERO:.*]] = spirv.Constant 0 : i32
   // CHECK-DAG: %[[Z64:.*]] = spirv.Constant 0 : i64
   // CHECK: %[[PARAMS:.*]] = spirv.mlir.addressof @k_arg_1
   // CHECK: %[[ERR:.*]] = spirv.mlir.addressof @k_arg_2
-  // CHECK: %[[XSLOT:.*]] = spirv.AccessChain %[[PARAMS]][%[[Z64]], %[[C3]]]
+  // CHECK: %[[XSLOT:.*]] = spirv.AccessChain %[[PARAMS]][%[[ZERO]], %[[C3]]]
   // CHECK: %[[XBITS:.*]] = spirv.Load "StorageBuffer" %[[XSLOT]] : i64
   // CHECK: %[[XLOW:.*]] = spirv.SConvert %[[XBITS]] : i64 to i32
   // CHECK: spirv.Bitcast %[[XLOW]] : i32 to f32
-  // CHECK: %[[FSLOT:.*]] = spirv.AccessChain %[[PARAMS]][%[[Z64]], %[[C4]]]
+  // CHECK: %[[FSLOT:.*]] = spirv.AccessChain %[[PARAMS]][%[[ZERO]], %[[C4]]]
   // CHECK: %[[FLAG:.*]] = spirv.Load "StorageBuffer" %[[FSLOT]] : i64
   // CHECK: spirv.INotEqual %[[FLAG]], %[[Z64]] : i64
   // CHECK: spirv.mlir.selection
-  // CHECK: %[[W0:.*]] = spirv.AccessChain %[[ERR]][%[[Z64]], %[[Z64]]]
+  // CHECK: %[[W0:.*]] = spirv.AccessChain %[[ERR]][%[[ZERO]], %[[ZERO]]]
   // CHECK: %[[OLD:.*]] = spirv.AtomicOr <Device> <None> %[[W0]], %[[ONE]] : !spirv.ptr<i32, StorageBuffer>
   // CHECK: %[[FIRST:.*]] = spirv.IEqual %[[OLD]], %[[ZERO]] : i32
   // CHECK: spirv.BranchConditional %[[FIRST]]
-  // CHECK: %[[W1:.*]] = spirv.AccessChain %[[ERR]][%[[Z64]], %[[C2]]]
+  // CHECK: %[[W1:.*]] = spirv.AccessChain %[[ERR]][%[[ZERO]], %[[C2]]]
   // CHECK: spirv.Store "StorageBuffer" %[[W1]], %[[ZERO]] : i32
-  // CHECK: %[[W1H:.*]] = spirv.AccessChain %[[ERR]][%[[Z64]], %[[C3]]]
+  // CHECK: %[[W1H:.*]] = spirv.AccessChain %[[ERR]][%[[ZERO]], %[[C3]]]
   // CHECK: spirv.Store "StorageBuffer" %[[W1H]], %{{.*}} : i32
   // CHECK-COUNT-6: spirv.Store "StorageBuffer"
-  // CHECK: %[[W0B:.*]] = spirv.AccessChain %[[ERR]][%[[Z64]], %[[Z64]]]
+  // CHECK: %[[W0B:.*]] = spirv.AccessChain %[[ERR]][%[[ZERO]], %[[ZERO]]]
   // CHECK: spirv.AtomicOr <Device> <None> %[[W0B]], %[[ONE]]
-  // CHECK: %[[W1B:.*]] = spirv.AccessChain %[[ERR]][%[[Z64]], %[[C2]]]
+  // CHECK: %[[W1B:.*]] = spirv.AccessChain %[[ERR]][%[[ZERO]], %[[C2]]]
   // CHECK: spirv.Store "StorageBuffer" %[[W1B]], %[[ONE]] : i32
   // CHECK: spirv.EntryPoint "GLCompute" @k
   // CHECK: spirv.ExecutionMode @k "LocalSize", 64, 1, 1

@@ -130,3 +130,38 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// Views of one array that the kernel only reads may share memory and still
+// be noalias (nothing writes what they share): the Jacobi sweep's five
+// shifted views of one input.
+module attributes {gpu.container_module} {
+  func.func @region(%A: memref<?xf64>, %B: memref<?xf64>, %C: memref<?xf64>)
+      attributes {vrir.region_facts = [{rank = 1 : i64, noalias},
+                                       {rank = 1 : i64, noalias},
+                                       {rank = 1 : i64}]} {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @kernels::@k_reads blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%A : memref<?xf64>, %B : memref<?xf64>, %B : memref<?xf64>, %C : memref<?xf64>)
+    return
+  }
+  // CHECK-LABEL: gpu.func @k_reads
+  // CHECK-SAME: (%arg0: memref<?xf64> {vrir.noalias, vrir.rank = 1 : i64},
+  // CHECK-SAME: %arg4: memref<?xf64> {vrir.noalias, vrir.rank = 1 : i64, vrir.readonly},
+  // CHECK-SAME: %arg8: memref<?xf64> {vrir.noalias, vrir.rank = 1 : i64, vrir.readonly},
+  // CHECK-SAME: %arg12: memref<?xf64> {vrir.rank = 1 : i64, vrir.readonly},
+  gpu.module @kernels {
+    gpu.func @k_reads(%a: memref<?xf64>, %b: memref<?xf64>, %b2: memref<?xf64>, %c: memref<?xf64>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %x = memref.load %b[%c0] : memref<?xf64>
+      %y = memref.load %b2[%c1] : memref<?xf64>
+      %z = memref.load %c[%c0] : memref<?xf64>
+      %s = arith.addf %x, %y : f64
+      %t = arith.addf %s, %z : f64
+      memref.store %t, %a[%c0] : memref<?xf64>
+      gpu.return
+    }
+  }
+}

@@ -1,6 +1,8 @@
 # RUN: %python %vrir_src_root/test/Integration/compare.py %s %t/cpu
 # RUN: %if opencl %{ %python %vrir_src_root/test/Integration/compare.py %s %t/opencl --target=opencl %}
 # RUN: %if vulkan %{ %python %vrir_src_root/test/Integration/compare.py %s %t/vulkan --target=vulkan %}
+# Kernels whose index arithmetic is all 32-bit give the same results:
+# RUN: %if vulkan %{ %python %vrir_src_root/test/Integration/compare.py %s %t/vulkan32 --target=vulkan --gpu-index-bits=32 %}
 # With no device memory to spare, every kernel's work runs on the CPU
 # (the host versions are the same for every target; residency.mlir runs
 # the fallback on each backend), with the same results:
