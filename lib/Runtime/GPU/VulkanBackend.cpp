@@ -500,7 +500,8 @@ struct Buffer {
   VkDeviceMemory memory = VK_NULL_HANDLE;
   void *mapped = nullptr; // host-visible buffers only
   VkDeviceSize capacity = 0;
-  bool host = false; // host-visible, coherent and mapped
+  bool host = false;       // host-visible, coherent and mapped
+  bool nearDevice = false; // host-visible device memory where there is some
 };
 
 struct Pipeline {
@@ -617,10 +618,11 @@ void destroyBuffer(State &s, Buffer &buffer) {
 
 // A new buffer of `capacity` bytes, host-visible (mapped) or device-local.
 VkResult createBuffer(State &s, VkDeviceSize capacity, bool host,
-                      Buffer &buffer) {
+                      bool nearDevice, Buffer &buffer) {
   buffer = Buffer();
   buffer.capacity = capacity;
   buffer.host = host;
+  buffer.nearDevice = nearDevice;
   VkBufferCreateInfo info = {};
   info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
   info.size = capacity;
@@ -638,14 +640,14 @@ VkResult createBuffer(State &s, VkDeviceSize capacity, bool host,
   s.vk.vkGetBufferMemoryRequirements(s.device, buffer.buffer, &requirements);
   // Host buffers: device-local too where that exists (mapped device memory),
   // except staging buffers, which the host reads back (cached).
-  int type =
-      host ? findMemoryType(s, requirements.memoryTypeBits,
-                            VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
-                            s.staging ? VK_MEMORY_PROPERTY_HOST_CACHED_BIT
-                                      : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)
-           : findMemoryType(s, requirements.memoryTypeBits,
-                            VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0);
+  int type = host ? findMemoryType(s, requirements.memoryTypeBits,
+                                   VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                       VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
+                                   s.staging && !nearDevice
+                                       ? VK_MEMORY_PROPERTY_HOST_CACHED_BIT
+                                       : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)
+                  : findMemoryType(s, requirements.memoryTypeBits,
+                                   VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0);
   if (type < 0) {
     destroyBuffer(s, buffer);
     return VK_ERROR_FEATURE_NOT_PRESENT;
@@ -686,11 +688,14 @@ void releaseBuffer(State &s, Buffer buffer) {
 // A buffer of at least `bytes` bytes: a pooled one of the same kind at most
 // twice as large, or a new one. Returns false with `error` set on failure.
 bool acquireBuffer(State &s, VkDeviceSize bytes, bool host, Buffer &buffer,
-                   std::string &error) {
+                   std::string &error, bool nearDevice = false) {
   bytes = std::max(bytes, kMinBufferBytes);
   // A pooled buffer of the same kind.
   if (s.pool.take(
-          bytes, [&](const Buffer &pooled) { return pooled.host == host; },
+          bytes,
+          [&](const Buffer &pooled) {
+            return pooled.host == host && pooled.nearDevice == nearDevice;
+          },
           buffer))
     return true;
   VkDeviceSize capacity = (bytes + 255) / 256 * 256;
@@ -701,10 +706,10 @@ bool acquireBuffer(State &s, VkDeviceSize bytes, bool host, Buffer &buffer,
                          static_cast<unsigned long long>(s.maxAllocation));
     return false;
   }
-  VkResult result = createBuffer(s, capacity, host, buffer);
+  VkResult result = createBuffer(s, capacity, host, nearDevice, buffer);
   if (result != VK_SUCCESS && !s.pool.empty()) {
     drainPool(s);
-    result = createBuffer(s, capacity, host, buffer);
+    result = createBuffer(s, capacity, host, nearDevice, buffer);
   }
   if (result != VK_SUCCESS) {
     error =
@@ -1379,6 +1384,18 @@ VkResult allocateDescriptorSet(State &s, Batch &batch, uint32_t numBindings,
   return result;
 }
 
+// Where parameter blocks live: in host-visible device memory (the GPU
+// reads a launch's scalars from its own memory; the host writes a few
+// hundred bytes through the BAR), unless VRIR_VULKAN_PARAMS=host (system
+// memory, which every work-item then reads across PCIe).
+bool paramsNearDevice() {
+  static const bool nearDevice = [] {
+    const char *text = std::getenv("VRIR_VULKAN_PARAMS");
+    return !(text && std::strcmp(text, "host") == 0);
+  }();
+  return nearDevice;
+}
+
 // Begins recording `commands` (idle).
 VkResult beginCommands(State &s, VkCommandBuffer commands) {
   VkResult result = s.vk.vkResetCommandBuffer(commands, 0);
@@ -1640,8 +1657,8 @@ private:
       if (result == VK_SUCCESS)
         result = s.vk.vkCreateFence(s.device, &fenceInfo, nullptr, &slot.fence);
       if (result == VK_SUCCESS)
-        result =
-            createBuffer(s, stagingChunkBytes(), /*host=*/true, slot.buffer);
+        result = createBuffer(s, stagingChunkBytes(), /*host=*/true,
+                              /*nearDevice=*/false, slot.buffer);
       if (result != VK_SUCCESS)
         return "cannot create a staging buffer (" + vkError(result) + ")";
     }
@@ -1873,8 +1890,8 @@ std::string launchLocked(State &s, const char *binary, int64_t binarySize,
 
   // Offsets and scalars: one slot each of the parameter block.
   VkDeviceSize paramBytes = kParamBytes * numParams;
-  if (numParams > 0 &&
-      !acquireBuffer(s, paramBytes, true, resources.params, error))
+  if (numParams > 0 && !acquireBuffer(s, paramBytes, true, resources.params,
+                                      error, paramsNearDevice()))
     return error;
   std::vector<VkDescriptorBufferInfo> infos;
   infos.reserve(numBindings);

@@ -9,6 +9,9 @@
 // RUN: %if vulkan %{ %{run} --target=vulkan > %t.vulkan 2> %t.vulkan.stats && diff %t.cpu %t.vulkan && FileCheck %s < %t.vulkan.stats %}
 // Vulkan through staging copies (what discrete GPUs use) on any device:
 // RUN: %if vulkan %{ env VRIR_VULKAN_STAGING=1 %{run} --target=vulkan > %t.staging 2> %t.staging.stats && diff %t.cpu %t.staging && FileCheck %s < %t.staging.stats %}
+// ... with the kernels' parameter blocks in host memory rather than in
+// host-visible device memory (VRIR_VULKAN_PARAMS=host):
+// RUN: %if vulkan %{ env VRIR_VULKAN_STAGING=1 VRIR_VULKAN_PARAMS=host %{run} --target=vulkan > %t.params 2> %t.params.stats && diff %t.cpu %t.params && FileCheck %s < %t.params.stats %}
 // ... with copies larger than a 1000-byte chunk going through the two
 // staging slots chunk by chunk (64 MiB chunks by default):
 // RUN: %if vulkan %{ env VRIR_VULKAN_STAGING=1 VRIR_VULKAN_STAGING_CHUNK=1000 %{run} --target=vulkan > %t.chunks 2> %t.chunks.stats && diff %t.cpu %t.chunks && FileCheck %s < %t.chunks.stats %}
