@@ -11,7 +11,8 @@ def stats():
     """Counters of the GPU runtime since the process started or the last
     reset_stats(): kernels, uploads, downloads, bytes_uploaded,
     bytes_downloaded, compiles, compile_seconds, waits (times the host
-    blocked on the device), disk_cache_hits (OpenCL programs loaded from
+    blocked on the device) and wait_seconds (the time it spent so),
+    disk_cache_hits (OpenCL programs loaded from
     the disk cache instead of compiled), evictions (times device memory ran
     out and unused arrays went back to the host) and fallbacks (kernels whose
     work ran on the CPU because their arrays did not fit on the device)."""

@@ -611,7 +611,7 @@ static int runTool(int argc, char **argv) {
         "gpu stats: kernels=%lld uploads=%lld downloads=%lld "
         "bytes_uploaded=%lld bytes_downloaded=%lld compiles=%lld "
         "compile_ms=%.1f waits=%lld disk_cache_hits=%lld evictions=%lld "
-        "fallbacks=%lld\n",
+        "fallbacks=%lld wait_ms=%.1f\n",
         static_cast<long long>(stats.kernels),
         static_cast<long long>(stats.uploads),
         static_cast<long long>(stats.downloads),
@@ -621,7 +621,7 @@ static int runTool(int argc, char **argv) {
         static_cast<long long>(stats.waits),
         static_cast<long long>(stats.diskCacheHits),
         static_cast<long long>(stats.evictions),
-        static_cast<long long>(stats.fallbacks));
+        static_cast<long long>(stats.fallbacks), stats.waitSeconds * 1e3);
     for (int region = 0; region < vrir_rt_region_count(); ++region) {
       vrir_rt_region_stats regionStats;
       if (vrir_rt_region_get_stats(region, &regionStats))

@@ -90,8 +90,8 @@ typedef struct {
  * grid x block work-items (global size grid*block per dimension, work-group
  * size block). Outside a scope (see below) it is synchronous: on return,
  * every buffer the kernel writes holds its results in host memory; inside
- * one, results stay on the device until the host needs them. Nothing happens (not even a compile)
- * when a grid or block dimension is 0.
+ * one, results stay on the device until the host needs them. Nothing happens
+ * (not even a compile) when a grid or block dimension is 0.
  *
  * `sites` holds `numSites` NUL-terminated strings back to back: the site
  * names of the bounds checks in the kernels.
@@ -217,11 +217,12 @@ typedef struct {
   int64_t kernels, uploads, downloads, bytesUploaded, bytesDownloaded, compiles;
   double compileSeconds;
   int64_t waits, diskCacheHits;
-  int64_t evictions; /* times device memory ran out and arrays not in use
-                        were moved back to the host to make room */
-  int64_t fallbacks; /* kernels whose work ran on the host because the
-                        device could not take them (memory, an array or
-                        grid beyond its limits) */
+  int64_t evictions;  /* times device memory ran out and arrays not in use
+                         were moved back to the host to make room */
+  int64_t fallbacks;  /* kernels whose work ran on the host because the
+                         device could not take them (memory, an array or
+                         grid beyond its limits) */
+  double waitSeconds; /* the time the host spent in those waits */
 } vrir_gpu_stats;
 
 void vrir_gpu_get_stats(vrir_gpu_stats *stats);

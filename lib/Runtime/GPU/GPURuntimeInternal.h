@@ -12,6 +12,7 @@
 
 #include "VRIR/Runtime/VRIRGPURuntime.h"
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -51,6 +52,24 @@ std::mutex &runtimeMutex();
 
 // The counters of vrir_gpu_get_stats; guarded by runtimeMutex().
 vrir_gpu_stats &runtimeStats();
+
+// Counts one wait of the host for the device, and its time until the end of
+// the scope, in the counters (waits, waitSeconds).
+class CountedWait {
+public:
+  CountedWait() { ++runtimeStats().waits; }
+  ~CountedWait() {
+    runtimeStats().waitSeconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
+  }
+  CountedWait(const CountedWait &) = delete;
+  CountedWait &operator=(const CountedWait &) = delete;
+
+private:
+  std::chrono::steady_clock::time_point start =
+      std::chrono::steady_clock::now();
+};
 
 //===----------------------------------------------------------------------===//
 // Disk cache of compiled programs (DiskCache.cpp)

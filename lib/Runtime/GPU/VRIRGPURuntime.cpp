@@ -812,10 +812,12 @@ std::string flushLocked(State &s, bool report = true) {
     return "";
   size_t bytes = s.pending.size() * s.errorSlotBytes;
   std::vector<int64_t> words(bytes / sizeof(int64_t));
-  cl_int err =
-      s.cl.clEnqueueReadBuffer(s.queue, s.errorBuffer, CL_TRUE, 0, bytes,
-                               words.data(), 0, nullptr, nullptr);
-  ++runtimeStats().waits;
+  cl_int err;
+  {
+    CountedWait counted;
+    err = s.cl.clEnqueueReadBuffer(s.queue, s.errorBuffer, CL_TRUE, 0, bytes,
+                                   words.data(), 0, nullptr, nullptr);
+  }
   std::vector<PendingLaunch> pending = std::move(s.pending);
   s.pending.clear();
   if (err != CL_SUCCESS)
@@ -852,10 +854,13 @@ public:
   std::string upload(const DeviceBuffer &buffer, const void *host,
                      size_t bytes) override {
     State &s = getState();
-    cl_int err =
-        s.cl.clEnqueueWriteBuffer(s.queue, static_cast<cl_mem>(buffer.handle),
-                                  CL_TRUE, 0, bytes, host, 0, nullptr, nullptr);
-    ++runtimeStats().waits;
+    cl_int err;
+    {
+      CountedWait counted;
+      err = s.cl.clEnqueueWriteBuffer(
+          s.queue, static_cast<cl_mem>(buffer.handle), CL_TRUE, 0, bytes, host,
+          0, nullptr, nullptr);
+    }
     // Buffers are created lazily: the first copy may find no memory.
     if (err == CL_MEM_OBJECT_ALLOCATION_FAILURE)
       noteDeviceLimitReached();
@@ -871,10 +876,13 @@ public:
     std::string error = flushLocked(s);
     if (!error.empty())
       return error;
-    cl_int err =
-        s.cl.clEnqueueReadBuffer(s.queue, static_cast<cl_mem>(buffer.handle),
-                                 CL_TRUE, 0, bytes, host, 0, nullptr, nullptr);
-    ++runtimeStats().waits;
+    cl_int err;
+    {
+      CountedWait counted;
+      err = s.cl.clEnqueueReadBuffer(
+          s.queue, static_cast<cl_mem>(buffer.handle), CL_TRUE, 0, bytes, host,
+          0, nullptr, nullptr);
+    }
     if (err != CL_SUCCESS)
       return formatString("GPU: copying %zu bytes from the device failed (%s)",
                           bytes, clError(err).c_str());

@@ -1436,7 +1436,7 @@ std::chrono::microseconds fenceSpinTime() {
 // Waits for `fence` and resets it. After a failure the device is idle and
 // the fence reset all the same (the next submission may use it).
 VkResult waitAndReset(State &s, VkFence fence) {
-  ++runtimeStats().waits;
+  CountedWait counted;
   auto spinUntil = std::chrono::steady_clock::now() + fenceSpinTime();
   while (s.vk.vkGetFenceStatus(s.device, fence) == VK_NOT_READY &&
          std::chrono::steady_clock::now() < spinUntil) {

@@ -76,6 +76,8 @@ func.func @col_major(%A: memref<?x?xf64, strided<[1, ?]>>, %m: index, %n: index)
 // CHECK: %[[RESULT:.*]] = memref.alloc() : memref<1xf64>
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %[[GROUPS]], {{.*}}) threads({{.*}}) in ({{.*}} = %c256{{.*}}) workgroup(%[[SHARED:.*]] : memref<256xf64, #gpu.address_space<workgroup>>)
 // CHECK:   scf.for
+// One dimension: the iteration number is the index (no division).
+// CHECK-NOT:   arith.remui
 // CHECK:     memref.load %arg0
 // CHECK:     arith.addf
 // CHECK:   memref.store %{{.*}}, %[[SHARED]]
@@ -219,4 +221,36 @@ func.func @part_view_hoisted(%Z: memref<?xcomplex<f64>>, %n: index) {
     scf.yield
   } {vrir.gpu_section}
   return
+}
+
+// -----
+
+// A 2-D reduction: each work-item's iteration number splits into the row
+// (what is left after the inner dimension, below the row count: no
+// division for it) and the column (one remainder and one quotient).
+// CHECK-LABEL: func.func @sum2d
+// CHECK: gpu.launch
+// CHECK:   scf.for %[[K:[a-z0-9_]+]] =
+// CHECK:     %[[COL:.*]] = arith.remui %[[K]], %{{.*}} : index
+// CHECK:     %[[ROW:.*]] = arith.divui %[[K]], %{{.*}} : index
+// CHECK-NOT: arith.remui
+// CHECK-NOT: arith.divui
+// CHECK:     memref.load %{{.*}}[%{{.*}}, %{{.*}}] : memref<?x?xf64>
+// CHECK: gpu.launch
+func.func @sum2d(%x: memref<?x?xf64>, %m: index, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f64
+  %r = scf.execute_region -> f64 {
+    %s = scf.parallel (%i, %j) = (%c0, %c0) to (%m, %n) step (%c1, %c1) init (%zero) -> f64 {
+      %v = memref.load %x[%i, %j] : memref<?x?xf64>
+      scf.reduce(%v : f64) {
+      ^bb0(%a: f64, %b: f64):
+        %t = arith.addf %a, %b : f64
+        scf.reduce.return %t : f64
+      }
+    }
+    scf.yield %s : f64
+  } {vrir.gpu_section}
+  return %r : f64
 }
