@@ -65,7 +65,7 @@ bool isConstant(Value value) {
 bool isLibraryOp(Operation *op) {
   return isa<UnaryOp, BinaryOp, CmpOp, SelectOp, CastOp, CopyOp, MapOp,
              MatmulOp, MatvecOp, TransposeOp, ReduceOp, PermuteOp, ExpandDimsOp,
-             PartViewOp>(op);
+             PartViewOp, CholeskyOp, InvOp, SolveOp, DetOp>(op);
 }
 
 /// A vector operation in the sense of 6.2.1: an array library op, a gather

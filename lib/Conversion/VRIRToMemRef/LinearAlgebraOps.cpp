@@ -1,9 +1,11 @@
-//===- LinearAlgebraOps.cpp - matmul, matvec, transpose -------------------===//
+//===- LinearAlgebraOps.cpp - products, transpose, LAPACK ops -------------===//
 //
 // `f32`/`f64` products call OpenBLAS through its CBLAS interface (linked by
 // the host at run time); other element types use the upstream named linalg
 // ops, which accept memrefs of any strided layout. Transposition is a
-// `linalg.transpose` into a new array.
+// `linalg.transpose` into a new array. Factorizations and solvers
+// (`vrir.cholesky`, `vrir.inv`, `vrir.solve`, `vrir.det`) call LAPACK's
+// Fortran routines in OpenBLAS on a contiguous copy of the matrix.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +19,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
+
+#include "llvm/ADT/Twine.h"
 
 #include <limits>
 
@@ -78,9 +82,8 @@ static MemRefType getAnyLayoutType(Type elementType, unsigned rank) {
 /// arguments.
 static void callExternal(OpBuilder &b, Location loc, Operation *anchor,
                          StringRef name, ValueRange args) {
-  LLVM::CallOp::create(b, loc,
-                       declareVoidFunction(b, anchor, name, args.getTypes()),
-                       args);
+  LLVM::CallOp::create(
+      b, loc, declareVoidFunction(b, anchor, name, args.getTypes()), args);
 }
 
 /// An `!llvm.ptr` to the first element of `memref` (aligned base pointer
@@ -396,10 +399,350 @@ struct TransposeOpLowering : public OpConversionPattern<TransposeOp> {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// LAPACK: cholesky, inv, solve, det
+//===----------------------------------------------------------------------===//
+
+/// LAPACK (Fortran) takes every argument by reference. The integers of one
+/// call live in a stack array of this many i32 slots, inside the call's
+/// `memref.alloca_scope`.
+constexpr int64_t kFortranIntegerSlots = 8;
+
+/// The `s`/`d` LAPACK routine `name` (without prefix) for `elementType`.
+static std::string getLapackName(Type elementType, StringRef name) {
+  return ((elementType.isF64() ? "d" : "s") + name + "_").str();
+}
+
+/// LAPACK ops run on the host: none may stay in a GPU section's kernels.
+static LogicalResult checkOnHost(Operation *op) {
+  if (isInGpuSection(op))
+    return op->emitOpError("calls LAPACK on the host and cannot run in a "
+                           "vrir.gpu_section; compute it before or after "
+                           "the section");
+  return success();
+}
+
+/// Raises "OP: matrix is not square (SITE)" unless `sizes` are equal.
+static void checkSquare(OpBuilder &b, Location loc, Operation *op,
+                        ArrayRef<Value> sizes) {
+  emitRuntimeErrorIf(
+      b, loc, op, compare(b, loc, arith::CmpIPredicate::ne, sizes[0], sizes[1]),
+      (op->getName().stripDialect() + ": matrix is not square (" +
+       getArraySite(op, op->getOperand(0)) + ")")
+          .str());
+}
+
+/// The message of a failed factorization: "OP: WHAT (SITE)".
+static std::string getLapackMessage(Operation *op, StringRef what) {
+  return (op->getName().stripDialect() + ": " + what + " (" +
+          getArraySite(op, op->getOperand(0)) + ")")
+      .str();
+}
+
+/// Builds `if (size > 0) { body }`: LAPACK is not called on empty matrices
+/// (its leading dimensions must be at least 1).
+static void buildIfNotEmpty(OpBuilder &b, Location loc, Value size,
+                            function_ref<void()> body) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  auto ifOp = scf::IfOp::create(
+      b, loc, compare(b, loc, arith::CmpIPredicate::sgt, size, zero),
+      /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  body();
+}
+
+/// One LAPACK call: `integers` go by reference through stack slots (in
+/// order, before the call), `build` makes the argument list from their
+/// pointers and the `info` slot's, and the result is LAPACK's `info`.
+static Value
+callLapack(OpBuilder &b, Location loc, Operation *anchor, StringRef name,
+           ValueRange integers,
+           function_ref<SmallVector<Value>(ArrayRef<Value>, Value)> build) {
+  assert(integers.size() < kFortranIntegerSlots && "too many LAPACK integers");
+  auto scope = memref::AllocaScopeOp::create(b, loc, TypeRange{b.getI32Type()});
+  OpBuilder::InsertionGuard guard(b);
+  Block *body = b.createBlock(&scope.getBodyRegion());
+  b.setInsertionPointToStart(body);
+  Value slots = memref::AllocaOp::create(
+      b, loc, MemRefType::get({kFortranIntegerSlots}, b.getI32Type()));
+  auto slotPointer = [&](int64_t slot, Value value) {
+    Value index = arith::ConstantIndexOp::create(b, loc, slot);
+    memref::StoreOp::create(b, loc, value, slots, index);
+    return getElementPointer(b, loc, slots, {index});
+  };
+  SmallVector<Value> pointers;
+  for (auto [slot, value] : llvm::enumerate(integers))
+    pointers.push_back(slotPointer(slot, value));
+  int64_t infoSlot = kFortranIntegerSlots - 1;
+  Value infoPointer = slotPointer(infoSlot, constantI32(b, loc, 0));
+  callExternal(b, loc, anchor, name, build(pointers, infoPointer));
+  Value info = memref::LoadOp::create(
+      b, loc, slots,
+      ValueRange{arith::ConstantIndexOp::create(b, loc, infoSlot)});
+  memref::AllocaScopeReturnOp::create(b, loc, ValueRange{info});
+  return scope.getResult(0);
+}
+
+/// `what` as a run-time error of `op` when LAPACK's `info` is positive (a
+/// numerical failure; a negative one is an argument LAPACK rejected, which
+/// the lowering never passes).
+static void raiseIfInfoPositive(OpBuilder &b, Location loc, Operation *op,
+                                Value info, StringRef what) {
+  emitRuntimeErrorIf(
+      b, loc, op,
+      compare(b, loc, arith::CmpIPredicate::sgt, info, constantI32(b, loc, 0)),
+      getLapackMessage(op, what));
+}
+
+/// A new column-major copy of the matrix `memref`: LAPACK's order.
+static Value copyColumnMajor(OpBuilder &b, Location loc, Operation *anchor,
+                             Value memref, ArrayRef<Value> sizes) {
+  Type elementType = cast<MemRefType>(memref.getType()).getElementType();
+  auto type = ArrayType::get(b.getContext(), elementType, sizes.size(),
+                             Layout::ColMajor);
+  Value copy = allocateArray(b, loc, anchor, type, sizes);
+  copyMemRef(b, loc, memref, copy);
+  return copy;
+}
+
+/// The LU factorization (`getrf`) of the contiguous square matrix `matrix`
+/// of order `n` in place, with its pivots in `pivots` (i32); returns info.
+static Value factorLU(OpBuilder &b, Location loc, Operation *op, Value matrix,
+                      Value n, Value pivots) {
+  Type elementType = cast<MemRefType>(matrix.getType()).getElementType();
+  SmallVector<Value> ints =
+      toBlasInts(b, loc, op, {n}, op->getName().stripDialect());
+  Value a = getDataPointer(b, loc, matrix),
+        ipiv = getDataPointer(b, loc, pivots);
+  return callLapack(b, loc, op, getLapackName(elementType, "getrf"), {ints[0]},
+                    [&](ArrayRef<Value> p, Value info) {
+                      // m, n, a, lda (= n), ipiv, info
+                      return SmallVector<Value>{p[0], p[0], a,
+                                                p[0], ipiv, info};
+                    });
+}
+
+struct CholeskyOpLowering : public OpConversionPattern<CholeskyOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(CholeskyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkOnHost(op)))
+      return failure();
+    Location loc = op.getLoc();
+    ArrayType resultType = op.getResult().getType();
+    Type elementType = resultType.getElementType();
+    SmallVector<Value> sizes =
+        getMemRefSizes(rewriter, loc, adaptor.getOperand());
+    checkSquare(rewriter, loc, op, sizes);
+    Value n = sizes[0];
+    Value result = allocateArray(rewriter, loc, op, resultType, {n, n});
+    copyMemRef(rewriter, loc, adaptor.getOperand(), result);
+    // A row-major buffer read in LAPACK's column-major order holds the
+    // transpose: its upper triangle is the operand's lower one, and
+    // potrf('U') leaves there U = transpose(L), which read row-major is L.
+    bool rowMajor = resultType.getLayout() == Layout::RowMajor;
+    buildIfNotEmpty(rewriter, loc, n, [&] {
+      SmallVector<Value> ints = toBlasInts(rewriter, loc, op, {n}, "cholesky");
+      Value uplo = getConstantString(rewriter, loc, op, rowMajor ? "U" : "L");
+      Value a = getDataPointer(rewriter, loc, result);
+      Value info =
+          callLapack(rewriter, loc, op, getLapackName(elementType, "potrf"),
+                     {ints[0]}, [&](ArrayRef<Value> p, Value infoPointer) {
+                       // uplo, n, a, lda (= n), info, and the hidden length of
+                       // uplo.
+                       Value uploLength = arith::ConstantIntOp::create(
+                           rewriter, loc, rewriter.getI64Type(), 1);
+                       return SmallVector<Value>{uplo, p[0],        a,
+                                                 p[0], infoPointer, uploLength};
+                     });
+      raiseIfInfoPositive(rewriter, loc, op, info,
+                          "matrix is not positive definite");
+    });
+    // potrf leaves the other triangle as it was: zeros above the diagonal.
+    Value zero = getZero(rewriter, loc, elementType);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Value start = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    scf::ForOp::create(
+        rewriter, loc, start, n, one, ValueRange{},
+        [&](OpBuilder &b, Location loc, Value row, ValueRange) {
+          Value next = arith::AddIOp::create(b, loc, row, one);
+          scf::ForOp::create(
+              b, loc, next, n, one, ValueRange{},
+              [&](OpBuilder &b, Location loc, Value column, ValueRange) {
+                memref::StoreOp::create(b, loc, zero, result,
+                                        ValueRange{row, column});
+                scf::YieldOp::create(b, loc);
+              });
+          scf::YieldOp::create(b, loc);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct InvOpLowering : public OpConversionPattern<InvOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(InvOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkOnHost(op)))
+      return failure();
+    Location loc = op.getLoc();
+    ArrayType resultType = op.getResult().getType();
+    Type elementType = resultType.getElementType();
+    SmallVector<Value> sizes =
+        getMemRefSizes(rewriter, loc, adaptor.getOperand());
+    checkSquare(rewriter, loc, op, sizes);
+    Value n = sizes[0];
+    // Inverted in place, whatever the layout: a row-major buffer read
+    // column-major is the transpose, and inv(transpose(A)) =
+    // transpose(inv(A)).
+    Value result = allocateArray(rewriter, loc, op, resultType, {n, n});
+    copyMemRef(rewriter, loc, adaptor.getOperand(), result);
+    buildIfNotEmpty(rewriter, loc, n, [&] {
+      Value pivots =
+          allocateTemporary(rewriter, loc, rewriter.getI32Type(), {n});
+      Value info = factorLU(rewriter, loc, op, result, n, pivots);
+      raiseIfInfoPositive(rewriter, loc, op, info, "singular matrix");
+      // getri's workspace: n * 64 elements, room for its blocked algorithm.
+      Value workSize = arith::MulIOp::create(
+          rewriter, loc, n, arith::ConstantIndexOp::create(rewriter, loc, 64));
+      Value work = allocateTemporary(rewriter, loc, elementType, {workSize});
+      SmallVector<Value> ints =
+          toBlasInts(rewriter, loc, op, {n, workSize}, "inv");
+      Value a = getDataPointer(rewriter, loc, result);
+      Value ipiv = getDataPointer(rewriter, loc, pivots);
+      Value workPointer = getDataPointer(rewriter, loc, work);
+      info =
+          callLapack(rewriter, loc, op, getLapackName(elementType, "getri"),
+                     ints, [&](ArrayRef<Value> p, Value infoPointer) {
+                       // n, a, lda (= n), ipiv, work, lwork, info
+                       return SmallVector<Value>{
+                           p[0], a, p[0], ipiv, workPointer, p[1], infoPointer};
+                     });
+      raiseIfInfoPositive(rewriter, loc, op, info, "singular matrix");
+    });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct SolveOpLowering : public OpConversionPattern<SolveOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SolveOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkOnHost(op)))
+      return failure();
+    Location loc = op.getLoc();
+    ArrayType resultType = op.getResult().getType();
+    Type elementType = resultType.getElementType();
+    SmallVector<Value> sizes =
+        getMemRefSizes(rewriter, loc, adaptor.getMatrix());
+    checkSquare(rewriter, loc, op, sizes);
+    Value n = sizes[0];
+    SmallVector<Value> rhsSizes =
+        getMemRefSizes(rewriter, loc, adaptor.getRhs());
+    emitRuntimeErrorIf(
+        rewriter, loc, op,
+        compare(rewriter, loc, arith::CmpIPredicate::ne, rhsSizes[0], n),
+        getLapackMessage(op, resultType.getRank() == 1
+                                 ? "shapes (n,n) and (m,) not aligned"
+                                 : "shapes (n,n) and (m,k) not aligned"));
+    Value result = allocateArray(rewriter, loc, op, resultType, rhsSizes);
+    // gesv overwrites the right-hand side, column-major, with x: the
+    // result itself unless it is a row-major matrix.
+    bool inPlace =
+        resultType.getRank() == 1 || resultType.getLayout() == Layout::ColMajor;
+    Value solution = inPlace ? result
+                             : copyColumnMajor(rewriter, loc, op,
+                                               adaptor.getRhs(), rhsSizes);
+    if (inPlace)
+      copyMemRef(rewriter, loc, adaptor.getRhs(), result);
+    buildIfNotEmpty(rewriter, loc, n, [&] {
+      Value matrix =
+          copyColumnMajor(rewriter, loc, op, adaptor.getMatrix(), {n, n});
+      Value pivots =
+          allocateTemporary(rewriter, loc, rewriter.getI32Type(), {n});
+      Value columns = resultType.getRank() == 1
+                          ? arith::ConstantIndexOp::create(rewriter, loc, 1)
+                          : rhsSizes[1];
+      SmallVector<Value> ints =
+          toBlasInts(rewriter, loc, op, {n, columns}, "solve");
+      Value a = getDataPointer(rewriter, loc, matrix);
+      Value ipiv = getDataPointer(rewriter, loc, pivots);
+      Value bPointer = getDataPointer(rewriter, loc, solution);
+      Value info = callLapack(
+          rewriter, loc, op, getLapackName(elementType, "gesv"), ints,
+          [&](ArrayRef<Value> p, Value infoPointer) {
+            // n, nrhs, a, lda (= n), ipiv, b, ldb (= n), info
+            return SmallVector<Value>{p[0], p[1],     a,    p[0],
+                                      ipiv, bPointer, p[0], infoPointer};
+          });
+      raiseIfInfoPositive(rewriter, loc, op, info, "singular matrix");
+    });
+    if (!inPlace)
+      copyMemRef(rewriter, loc, solution, result);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct DetOpLowering : public OpConversionPattern<DetOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(DetOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkOnHost(op)))
+      return failure();
+    Location loc = op.getLoc();
+    Type elementType = op.getResult().getType();
+    SmallVector<Value> sizes =
+        getMemRefSizes(rewriter, loc, adaptor.getOperand());
+    checkSquare(rewriter, loc, op, sizes);
+    Value n = sizes[0];
+    // det(transpose(A)) = det(A): any contiguous copy will do.
+    Value matrix =
+        copyColumnMajor(rewriter, loc, op, adaptor.getOperand(), sizes);
+    Value pivots = allocateTemporary(rewriter, loc, rewriter.getI32Type(), {n});
+    // A positive info (an exact zero pivot) is no error here: the product
+    // of the pivots is then 0.
+    buildIfNotEmpty(rewriter, loc, n,
+                    [&] { factorLU(rewriter, loc, op, matrix, n, pivots); });
+    // The product of U's diagonal, negated for each row exchange (getrf's
+    // pivots are 1-based row numbers; pivot i == i + 1 exchanges nothing).
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    auto loop = scf::ForOp::create(
+        rewriter, loc, zero, n, one,
+        ValueRange{getOne(rewriter, loc, elementType)},
+        [&](OpBuilder &b, Location loc, Value i, ValueRange product) {
+          Value pivot =
+              memref::LoadOp::create(b, loc, matrix, ValueRange{i, i});
+          Value scaled = arith::MulFOp::create(b, loc, product[0], pivot);
+          Value row = memref::LoadOp::create(b, loc, pivots, ValueRange{i});
+          Value unexchanged = arith::IndexCastOp::create(
+              b, loc, b.getI32Type(), arith::AddIOp::create(b, loc, i, one));
+          Value exchanged =
+              compare(b, loc, arith::CmpIPredicate::ne, row, unexchanged);
+          Value negated = arith::NegFOp::create(b, loc, scaled);
+          scf::YieldOp::create(b, loc,
+                               ValueRange{arith::SelectOp::create(
+                                   b, loc, exchanged, negated, scaled)});
+        });
+    rewriter.replaceOp(op, loop.getResult(0));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::vrir::populateVRIRLinearAlgebraPatterns(
     const VRIRTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<MatmulOpLowering, MatvecOpLowering, TransposeOpLowering>(
-      converter, patterns.getContext());
+  patterns
+      .add<MatmulOpLowering, MatvecOpLowering, TransposeOpLowering,
+           CholeskyOpLowering, InvOpLowering, SolveOpLowering, DetOpLowering>(
+          converter, patterns.getContext());
 }

@@ -819,6 +819,78 @@ func.func @copy_strided(%A: !vrir.array<f64, 2, row_major>) {
 
 // -----
 
+func.func @cholesky_integers(%A: !vrir.array<i64, 2, row_major>) {
+  // expected-error @+1 {{'vrir.cholesky' op takes f32 or f64 matrices (LAPACK), got 'i64'; insert a vrir.cast}}
+  %L = vrir.cholesky %A : !vrir.array<i64, 2, row_major> -> !vrir.array<i64, 2, row_major>
+  return
+}
+
+// -----
+
+func.func @inv_complex(%A: !vrir.array<complex<f64>, 2, row_major>) {
+  // expected-error @+1 {{'vrir.inv' op takes f32 or f64 matrices (LAPACK), got 'complex<f64>'}}
+  %X = vrir.inv %A : !vrir.array<complex<f64>, 2, row_major> -> !vrir.array<complex<f64>, 2, row_major>
+  return
+}
+
+// -----
+
+func.func @inv_rank(%v: !vrir.array<f64, 1, row_major>) {
+  // expected-error @+1 {{'vrir.inv' op needs a matrix (rank 2), got rank 1}}
+  %X = vrir.inv %v : !vrir.array<f64, 1, row_major> -> !vrir.array<f64, 1, row_major>
+  return
+}
+
+// -----
+
+func.func @cholesky_strided_result(%A: !vrir.array<f64, 2, row_major>) {
+  // expected-error @+1 {{'vrir.cholesky' op creates a new array, so its result layout must be row_major or col_major, not strided}}
+  %L = vrir.cholesky %A : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, strided>
+  return
+}
+
+// -----
+
+func.func @cholesky_result_rank(%A: !vrir.array<f64, 2, row_major>) {
+  // expected-error @+1 {{'vrir.cholesky' op result must be a rank-2 array of 'f64', got '!vrir.array<f32, 2, row_major>'}}
+  %L = vrir.cholesky %A : !vrir.array<f64, 2, row_major> -> !vrir.array<f32, 2, row_major>
+  return
+}
+
+// -----
+
+func.func @solve_rhs_rank(%A: !vrir.array<f64, 2, row_major>, %B: !vrir.array<f64, 3, row_major>) {
+  // expected-error @+1 {{'vrir.solve' op right-hand side must have rank 1 or 2, got 3}}
+  %X = vrir.solve %A, %B : !vrir.array<f64, 2, row_major>, !vrir.array<f64, 3, row_major> -> !vrir.array<f64, 3, row_major>
+  return
+}
+
+// -----
+
+func.func @solve_elements(%A: !vrir.array<f64, 2, row_major>, %b: !vrir.array<f32, 1, row_major>) {
+  // expected-error @+1 {{'vrir.solve' op operand element types differ: 'f64' and 'f32'; insert a vrir.cast}}
+  %x = vrir.solve %A, %b : !vrir.array<f64, 2, row_major>, !vrir.array<f32, 1, row_major> -> !vrir.array<f64, 1, row_major>
+  return
+}
+
+// -----
+
+func.func @solve_result_rank(%A: !vrir.array<f64, 2, row_major>, %b: !vrir.array<f64, 1, row_major>) {
+  // expected-error @+1 {{'vrir.solve' op result must be a rank-1 array of 'f64', got '!vrir.array<f64, 2, row_major>'}}
+  %x = vrir.solve %A, %b : !vrir.array<f64, 2, row_major>, !vrir.array<f64, 1, row_major> -> !vrir.array<f64, 2, row_major>
+  return
+}
+
+// -----
+
+func.func @det_result(%A: !vrir.array<f32, 2, row_major>) {
+  // expected-error @+1 {{'vrir.det' op result type 'f64' differs from the element type 'f32'}}
+  %d = vrir.det %A : !vrir.array<f32, 2, row_major> -> f64
+  return
+}
+
+// -----
+
 func.func @matmul_rank(%A: !vrir.array<f64, 2, row_major>, %v: !vrir.array<f64, 1, row_major>) {
   // expected-error @+1 {{'vrir.matmul' op operand #1 must have rank 2, got 1}}
   %C = vrir.matmul %A, %v : !vrir.array<f64, 2, row_major>, !vrir.array<f64, 1, row_major> -> !vrir.array<f64, 2, row_major>

@@ -157,6 +157,21 @@ func.func @elementwise(%A: !m, %B: !m, %v: !v, %x: f64, %z: complex<f64>) {
   return
 }
 
+// CHECK-LABEL: func.func @lapack
+func.func @lapack(%A: !m, %B: !vrir.array<f32, 2, strided>, %v: !s) -> f64 {
+  // CHECK: vrir.cholesky %{{.*}} : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, col_major>
+  %0 = vrir.cholesky %A : !m -> !vrir.array<f64, 2, col_major>
+  // CHECK: vrir.inv %{{.*}} : !vrir.array<f32, 2, strided> -> !vrir.array<f32, 2, row_major>
+  %1 = vrir.inv %B : !vrir.array<f32, 2, strided> -> !vrir.array<f32, 2, row_major>
+  // CHECK: vrir.solve %{{.*}}, %{{.*}} : !vrir.array<f64, 2, row_major>, !vrir.array<f64, 1, strided> -> !vrir.array<f64, 1, row_major>
+  %2 = vrir.solve %A, %v : !m, !s -> !v
+  // CHECK: vrir.solve %{{.*}}, %{{.*}} : !vrir.array<f64, 2, row_major>, !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, col_major>
+  %3 = vrir.solve %A, %A : !m, !m -> !vrir.array<f64, 2, col_major>
+  // CHECK: vrir.det %{{.*}} : !vrir.array<f64, 2, row_major> -> f64
+  %4 = vrir.det %A : !m -> f64
+  return %4 : f64
+}
+
 // CHECK-LABEL: func.func @linear_algebra
 func.func @linear_algebra(%A: !m, %B: !vrir.array<f64, 2, col_major>, %v: !s) -> f64 {
   // CHECK: vrir.matmul %{{.*}}, %{{.*}} : !vrir.array<f64, 2, row_major>, !vrir.array<f64, 2, col_major> -> !vrir.array<f64, 2, row_major>

@@ -921,6 +921,10 @@ VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(CmpOp, mayFailToBroadcast(*this))
 VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(SelectOp, mayFailToBroadcast(*this))
 VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(MatmulOp, true)
 VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(MatvecOp, true)
+VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(CholeskyOp, true)
+VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(InvOp, true)
+VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(SolveOp, true)
+VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(DetOp, true)
 VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(ReduceOp, getKind() == ReduceKind::Min ||
                                                   getKind() == ReduceKind::Max)
 #undef VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF
@@ -1243,6 +1247,73 @@ LogicalResult MatmulOp::verify() {
 LogicalResult MatvecOp::verify() {
   return verifyLinearAlgebra(*this, {getMatrix(), getVector()}, {2, 1},
                              getResult().getType(), 1);
+}
+
+/// The operands of a LAPACK op: the matrix (rank 2) and the optional
+/// right-hand side (rank 1 or 2), of one element type, `f32` or `f64`.
+static LogicalResult verifyLapackOperands(Operation *op, Value matrix,
+                                          Value rhs = {}) {
+  auto matrixType = cast<ArrayType>(matrix.getType());
+  Type element = matrixType.getElementType();
+  if (!element.isF32() && !element.isF64())
+    return op->emitOpError("takes f32 or f64 matrices (LAPACK), got ")
+           << element << "; insert a vrir.cast";
+  if (matrixType.getRank() != 2)
+    return op->emitOpError("needs a matrix (rank 2), got rank ")
+           << matrixType.getRank();
+  if (!rhs)
+    return success();
+  auto rhsType = cast<ArrayType>(rhs.getType());
+  if (rhsType.getElementType() != element)
+    return op->emitOpError("operand element types differ: ")
+           << element << " and " << rhsType.getElementType()
+           << "; insert a vrir.cast";
+  if (rhsType.getRank() != 1 && rhsType.getRank() != 2)
+    return op->emitOpError("right-hand side must have rank 1 or 2, got ")
+           << rhsType.getRank();
+  return success();
+}
+
+/// The array result of a LAPACK op: `rank` dimensions of `element`,
+/// contiguous.
+static LogicalResult verifyLapackResult(Operation *op, ArrayType result,
+                                        Type element, unsigned rank) {
+  if (result.getRank() != rank || result.getElementType() != element)
+    return op->emitOpError("result must be a rank-")
+           << rank << " array of " << element << ", got " << result;
+  return verifyContiguousResult(op, result);
+}
+
+LogicalResult CholeskyOp::verify() {
+  if (failed(verifyLapackOperands(*this, getOperand())))
+    return failure();
+  return verifyLapackResult(*this, getResult().getType(),
+                            getOperand().getType().getElementType(), 2);
+}
+
+LogicalResult InvOp::verify() {
+  if (failed(verifyLapackOperands(*this, getOperand())))
+    return failure();
+  return verifyLapackResult(*this, getResult().getType(),
+                            getOperand().getType().getElementType(), 2);
+}
+
+LogicalResult SolveOp::verify() {
+  if (failed(verifyLapackOperands(*this, getMatrix(), getRhs())))
+    return failure();
+  return verifyLapackResult(*this, getResult().getType(),
+                            getMatrix().getType().getElementType(),
+                            getRhs().getType().getRank());
+}
+
+LogicalResult DetOp::verify() {
+  if (failed(verifyLapackOperands(*this, getOperand())))
+    return failure();
+  if (getResult().getType() != getOperand().getType().getElementType())
+    return emitOpError("result type ")
+           << getResult().getType() << " differs from the element type "
+           << getOperand().getType().getElementType();
+  return success();
 }
 
 LogicalResult TransposeOp::verify() {

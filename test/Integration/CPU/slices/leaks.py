@@ -2,13 +2,14 @@
 # Temporaries of slices and products are freed (under valgrind): copies of
 # slices, the copy of an overlapping assigned value, a returned view,
 # gathered arrays, the packed BLAS operands, a permuted view of a
-# temporary, and a reshape that copies (each case costs ~40 s under
-# valgrind, so only these two views).
+# temporary, a reshape that copies, and LAPACK's copies and workspaces
+# (each case costs ~40 s under valgrind, so only two views).
 import numpy as np
 
 SOURCE = "Inputs/slices_run.mlir"
 LINALG = "Inputs/linalg_run.mlir"
 VIEWS = "Inputs/views_run.mlir"
+LAPACK = "Inputs/lapack_run.mlir"
 
 rng = np.random.default_rng(3)
 A = rng.random((5, 6))
@@ -39,4 +40,12 @@ CASES = [
          source=VIEWS),
     Case("strided_flat_copy", [("A", A), ("x", 3.0)],
          results=[A[::2, ::2].reshape(-1)], source=VIEWS),
+    # LAPACK's copies, pivots and workspace, in a loop and copied back.
+    Case("det_sum", [("A", A[:, :5] + 5 * np.eye(5)), ("n", 2)],
+         results=[2 * np.linalg.det(np.linalg.inv(A[:, :5] + 5 * np.eye(5)))],
+         rtol=1e-9, source=LAPACK),
+    Case("solve_matrix", [("A", np.asfortranarray(A[:, :5] + 5 * np.eye(5))),
+                          ("B", B.T.copy())],
+         results=[np.linalg.solve(A[:, :5] + 5 * np.eye(5), B.T)], rtol=1e-10,
+         source=LAPACK),
 ]

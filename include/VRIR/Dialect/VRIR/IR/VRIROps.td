@@ -753,6 +753,87 @@ def VRIR_TransposeOp : VRIR_ElementwiseOp<"transpose"> {
   let assemblyFormat = "$operand attr-dict `:` qualified(type($operand)) `to` qualified(type($result))";
 }
 
+// Factorizations and solvers (NumPy's `np.linalg`): LAPACK on the host.
+class VRIR_LapackOp<string mnemonic> : VRIR_ElementwiseOp<mnemonic> {
+  code lapackDescription = [{
+    `f32` and `f64` matrices only (a frontend converts integer matrices
+    first); the result is a new array. The CPU lowering copies the operand
+    into the result (or a temporary) and calls LAPACK through OpenBLAS;
+    the op is not allowed inside a `vrir.gpu_section`. A matrix that is not
+    square is a run-time error.
+  }];
+}
+
+def VRIR_CholeskyOp : VRIR_LapackOp<"cholesky"> {
+  let summary = "Cholesky factor of a symmetric positive-definite matrix";
+  let description = [{
+    The lower-triangular `L` with `A = L * transpose(L)`, computed from the
+    lower triangle of `operand` alone (the upper one is not read), with
+    zeros above the diagonal, as `np.linalg.cholesky`. A matrix that is not
+    positive definite is a run-time error (`potrf`).
+  }] # lapackDescription # [{
+    ```mlir
+    %L = vrir.cholesky %A : !vrir.array<f64, 2, strided> -> !vrir.array<f64, 2, row_major>
+    ```
+  }];
+  let arguments = (ins VRIR_ArrayType:$operand);
+  let results = (outs VRIR_ArrayType:$result);
+  let assemblyFormat = "$operand attr-dict `:` qualified(type($operand)) `->` qualified(type($result))";
+}
+
+def VRIR_InvOp : VRIR_LapackOp<"inv"> {
+  let summary = "inverse of a square matrix";
+  let description = [{
+    The inverse of `operand` by LU factorization with partial pivoting
+    (`getrf`, `getri`), as `np.linalg.inv`. An exactly singular matrix is a
+    run-time error.
+  }] # lapackDescription # [{
+    ```mlir
+    %X = vrir.inv %A : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, row_major>
+    ```
+  }];
+  let arguments = (ins VRIR_ArrayType:$operand);
+  let results = (outs VRIR_ArrayType:$result);
+  let assemblyFormat = "$operand attr-dict `:` qualified(type($operand)) `->` qualified(type($result))";
+}
+
+def VRIR_SolveOp : VRIR_LapackOp<"solve"> {
+  let summary = "solution of a linear system A x = b";
+  let description = [{
+    `x` with `matrix * x = rhs` for a square `matrix` and a right-hand side
+    of rank 1 (one vector) or 2 (one system per column), by LU
+    factorization with partial pivoting (`gesv`), as `np.linalg.solve`. The
+    result has the rank of `rhs`. An exactly singular matrix and a
+    right-hand side whose length differs from the matrix's order are
+    run-time errors.
+  }] # lapackDescription # [{
+    ```mlir
+    %x = vrir.solve %A, %b : !vrir.array<f64, 2, row_major>, !vrir.array<f64, 1, strided> -> !vrir.array<f64, 1, row_major>
+    ```
+  }];
+  let arguments = (ins VRIR_ArrayType:$matrix, VRIR_ArrayType:$rhs);
+  let results = (outs VRIR_ArrayType:$result);
+  let assemblyFormat = [{
+    $matrix `,` $rhs attr-dict `:` qualified(type($matrix)) `,` qualified(type($rhs)) `->` qualified(type($result))
+  }];
+}
+
+def VRIR_DetOp : VRIR_LapackOp<"det"> {
+  let summary = "determinant of a square matrix";
+  let description = [{
+    The determinant of `operand` from its LU factorization (`getrf`): the
+    product of the pivots, negated for each row exchange, as
+    `np.linalg.det`. A singular matrix gives 0; an empty one 1.
+  }] # lapackDescription # [{
+    ```mlir
+    %d = vrir.det %A : !vrir.array<f64, 2, col_major> -> f64
+    ```
+  }];
+  let arguments = (ins VRIR_ArrayType:$operand);
+  let results = (outs AnyTypeOf<[F32, F64]>:$result);
+  let assemblyFormat = "$operand attr-dict `:` qualified(type($operand)) `->` type($result)";
+}
+
 def VRIR_ReduceOp : VRIR_ElementwiseOp<"reduce"> {
   let summary = "sum, product, minimum or maximum over one axis or all";
   let description = [{

@@ -1,0 +1,16 @@
+// RUN: vr-opt %s -convert-vrir-to-memref=gpu-sections=true -split-input-file -verify-diagnostics
+
+// LAPACK runs on the host: a LAPACK op cannot stay in a GPU section whose
+// loops become kernels.
+
+func.func @inv_in_gpu_section(%A: !vrir.array<f64, 2, row_major>) -> f64 {
+  %d = vrir.gpu_section -> (f64) {
+    // expected-error @+2 {{'vrir.inv' op calls LAPACK on the host and cannot run in a vrir.gpu_section; compute it before or after the section}}
+    // expected-error @+1 {{failed to legalize operation 'vrir.inv'}}
+    %X = vrir.inv %A : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, row_major>
+    %c0 = arith.constant 0 : index
+    %x = vrir.load %X[%c0, %c0] : !vrir.array<f64, 2, row_major>[index, index]
+    vrir.yield %x : f64
+  }
+  return %d : f64
+}

@@ -1,0 +1,143 @@
+// RUN: vr-opt %s -convert-vrir-to-memref -split-input-file | FileCheck %s
+// RUN: vr-opt %s --vrir-to-cpu -split-input-file | FileCheck %s --check-prefix=CPU
+
+// vrir.cholesky: the operand is checked square and copied into the new
+// result; a non-empty matrix goes to potrf, its integers by reference
+// through stack slots in an alloca scope, with uplo 'U' for a row-major
+// result (LAPACK reads it transposed) and a positive info raised as an
+// error; the strict upper triangle is then zeroed.
+
+// CHECK-DAG: llvm.mlir.global internal constant @[[SQUARE:.*]]("cholesky: matrix is not square (array argument #0
+// CHECK-DAG: llvm.mlir.global internal constant @[[UPPER:.*]]("U\00")
+// CHECK-DAG: llvm.func @dpotrf_(!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64)
+// CHECK-DAG: llvm.mlir.global internal constant @[[NOTPD:.*]]("cholesky: matrix is not positive definite (array argument #0
+// CHECK-LABEL: func.func @cholesky(
+// CHECK-SAME:    %[[A:.*]]: memref<?x?xf64>)
+// CHECK:   %[[N:.*]] = memref.dim %[[A]], %c0
+// CHECK:   %[[M:.*]] = memref.dim %[[A]], %c1
+// CHECK:   %[[NE:.*]] = arith.cmpi ne, %[[N]], %[[M]]
+// CHECK:   scf.if %[[NE]] {
+// CHECK:     llvm.mlir.addressof @[[SQUARE]]
+// CHECK:   %[[L:.*]] = memref.alloc(%[[N]], %[[N]])
+// CHECK:   linalg.copy ins(%[[A]] : {{.*}}) outs(%[[L]] : {{.*}})
+// CHECK:   scf.if
+// CHECK:     llvm.mlir.addressof @[[UPPER]]
+// CHECK:     %[[INFO:.*]] = memref.alloca_scope -> (i32) {
+// CHECK:       %[[SLOTS:.*]] = memref.alloca() : memref<8xi32>
+// CHECK:       llvm.call @dpotrf_(
+// CHECK:       %[[I:.*]] = memref.load %[[SLOTS]][%c7
+// CHECK:       memref.alloca_scope.return %[[I]] : i32
+// CHECK:     %[[FAILED:.*]] = arith.cmpi sgt, %[[INFO]], %c0_i32
+// CHECK:     scf.if %[[FAILED]] {
+// CHECK:       llvm.mlir.addressof @[[NOTPD]]
+// CHECK:   scf.for %[[ROW:.*]] = %{{.*}} to %[[N]]
+// CHECK:     %[[NEXT:.*]] = arith.addi %[[ROW]], %c1
+// CHECK:     scf.for %[[COL:.*]] = %[[NEXT]] to %[[N]]
+// CHECK:       memref.store %{{.*}}, %[[L]][%[[ROW]], %[[COL]]]
+// CHECK:   return %[[L]]
+
+// The whole pipeline reaches LLVM: the scope is a stack save and restore.
+// CPU-LABEL: llvm.func @cholesky(
+// CPU:         llvm.intr.stacksave
+// CPU:         llvm.call @dpotrf_(
+// CPU:         llvm.intr.stackrestore
+func.func @cholesky(%A: !vrir.array<f64, 2, row_major>) -> !vrir.array<f64, 2, row_major> {
+  %L = vrir.cholesky %A : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, row_major>
+  return %L : !vrir.array<f64, 2, row_major>
+}
+
+// -----
+
+// A column-major f32 result: spotrf with uplo 'L'.
+// CHECK-DAG: llvm.mlir.global internal constant @[[LOWER:.*]]("L\00")
+// CHECK-LABEL: func.func @cholesky_col_f32(
+// CHECK:   llvm.mlir.addressof @[[LOWER]]
+// CHECK:   llvm.call @spotrf_(
+func.func @cholesky_col_f32(%A: !vrir.array<f32, 2, strided>) -> !vrir.array<f32, 2, col_major> {
+  %L = vrir.cholesky %A : !vrir.array<f32, 2, strided> -> !vrir.array<f32, 2, col_major>
+  return %L : !vrir.array<f32, 2, col_major>
+}
+
+// -----
+
+// vrir.inv: in place in the result (either layout), getrf with i32 pivots,
+// a singular matrix raised, then getri with an n * 64 workspace.
+// CHECK-DAG: llvm.func @dgetrf_(!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr)
+// CHECK-DAG: llvm.func @dgetri_(!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr)
+// CHECK-DAG: llvm.mlir.global internal constant @[[SINGULAR:.*]]("inv: singular matrix (array argument #0
+// CHECK-LABEL: func.func @inv(
+// CHECK:   %[[X:.*]] = memref.alloc
+// CHECK:   linalg.copy ins(%{{.*}}) outs(%[[X]] : {{.*}})
+// CHECK:   memref.alloc(%{{.*}}) {{.*}} : memref<?xi32>
+// CHECK:   llvm.call @dgetrf_(
+// CHECK:   llvm.mlir.addressof @[[SINGULAR]]
+// CHECK:   %[[WORK:.*]] = arith.muli %{{.*}}, %c64
+// CHECK:   memref.alloc(%[[WORK]]) {{.*}} : memref<?xf64>
+// CHECK:   llvm.call @dgetri_(
+// CHECK:   llvm.mlir.addressof @[[SINGULAR]]
+// CHECK:   return %[[X]]
+func.func @inv(%A: !vrir.array<f64, 2, strided>) -> !vrir.array<f64, 2, row_major> {
+  %X = vrir.inv %A : !vrir.array<f64, 2, strided> -> !vrir.array<f64, 2, row_major>
+  return %X : !vrir.array<f64, 2, row_major>
+}
+
+// -----
+
+// vrir.solve with a row-major matrix result: the right-hand side is solved
+// in a column-major copy, which is copied into the result afterwards; the
+// matrix is factored in a column-major copy of its own.
+// CHECK-DAG: llvm.func @dgesv_(!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr)
+// CHECK-DAG: llvm.mlir.global internal constant @[[ALIGN:.*]]("solve: shapes (n,n) and (m,k) not aligned (array argument #0
+// CHECK-LABEL: func.func @solve_rows(
+// CHECK-SAME:    %[[A:.*]]: memref<?x?xf64>, %[[B:.*]]: memref<?x?xf64>)
+// CHECK:   llvm.mlir.addressof @[[ALIGN]]
+// CHECK:   %[[X:.*]] = memref.alloc
+// CHECK:   %[[COLS:.*]] = memref.reinterpret_cast %{{.*}} : memref<?xf64> to memref<?x?xf64, strided<[1, ?]>>
+// CHECK:   linalg.copy ins(%[[B]] : {{.*}}) outs(%[[COLS]] : {{.*}})
+// CHECK:   scf.if
+// CHECK:     %[[LU:.*]] = memref.reinterpret_cast %{{.*}} : memref<?xf64> to memref<?x?xf64, strided<[1, ?]>>
+// CHECK:     linalg.copy ins(%[[A]] : {{.*}}) outs(%[[LU]] : {{.*}})
+// CHECK:     llvm.call @dgesv_(
+// CHECK:   linalg.copy ins(%[[COLS]] : {{.*}}) outs(%[[X]] : {{.*}})
+// CHECK:   return %[[X]]
+func.func @solve_rows(%A: !vrir.array<f64, 2, row_major>, %B: !vrir.array<f64, 2, row_major>) -> !vrir.array<f64, 2, row_major> {
+  %X = vrir.solve %A, %B : !vrir.array<f64, 2, row_major>, !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, row_major>
+  return %X : !vrir.array<f64, 2, row_major>
+}
+
+// -----
+
+// A vector right-hand side is solved in the result itself.
+// CHECK-LABEL: func.func @solve_vector(
+// CHECK-SAME:    %[[A:.*]]: memref<?x?xf64>, %[[B:.*]]: memref<?xf64, strided<[?], offset: ?>>)
+// CHECK:   %[[X:.*]] = memref.alloc
+// CHECK:   linalg.copy ins(%[[B]] : {{.*}}) outs(%[[X]] : {{.*}})
+// CHECK:   llvm.call @dgesv_(
+// CHECK-NOT: linalg.copy
+// CHECK:   return %[[X]]
+func.func @solve_vector(%A: !vrir.array<f64, 2, row_major>, %b: !vrir.array<f64, 1, strided>) -> !vrir.array<f64, 1, row_major> {
+  %x = vrir.solve %A, %b : !vrir.array<f64, 2, row_major>, !vrir.array<f64, 1, strided> -> !vrir.array<f64, 1, row_major>
+  return %x : !vrir.array<f64, 1, row_major>
+}
+
+// -----
+
+// vrir.det: getrf on a copy (its info is not an error: an exact zero pivot
+// makes the product 0), then the product of the diagonal, negated where
+// the pivot row differs from i + 1.
+// CHECK-LABEL: func.func @det(
+// CHECK:   %[[LU:.*]] = memref.reinterpret_cast %{{.*}} : memref<?xf64> to memref<?x?xf64, strided<[1, ?]>>
+// CHECK:   llvm.call @dgetrf_(
+// CHECK-NOT: vrir_rt_error
+// CHECK:   %[[D:.*]] = scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[P:.*]] = %cst{{.*}}) -> (f64) {
+// CHECK:     %[[U:.*]] = memref.load %[[LU]][%[[I]], %[[I]]]
+// CHECK:     %[[S:.*]] = arith.mulf %[[P]], %[[U]]
+// CHECK:     %[[ROW:.*]] = memref.load
+// CHECK:     arith.cmpi ne, %[[ROW]]
+// CHECK:     arith.negf %[[S]]
+// CHECK:     arith.select
+// CHECK:   return %[[D]]
+func.func @det(%A: !vrir.array<f64, 2, row_major>) -> f64 {
+  %d = vrir.det %A : !vrir.array<f64, 2, row_major> -> f64
+  return %d : f64
+}

@@ -1,0 +1,88 @@
+// vrir.cholesky, vrir.inv, vrir.solve and vrir.det (LAPACK through
+// OpenBLAS), run by lapack.py and compared with NumPy's np.linalg: both
+// result layouts, transposed views, f32, and calls in a loop.
+
+!m = !vrir.array<f64, 2, row_major>
+!cm = !vrir.array<f64, 2, col_major>
+!v = !vrir.array<f64, 1, row_major>
+!f = !vrir.array<f32, 2, row_major>
+
+module {
+  func.func @cholesky(%A: !m) -> !m {
+    %L = vrir.cholesky %A : !m -> !m
+    return %L : !m
+  }
+
+  func.func @cholesky_col(%A: !m) -> !cm {
+    %L = vrir.cholesky %A : !m -> !cm
+    return %L : !cm
+  }
+
+  // The lower triangle of the transposed view is the upper one of A.
+  func.func @cholesky_transposed(%A: !m) -> !m {
+    %T = vrir.permute %A [1, 0] : !m -> !cm
+    %L = vrir.cholesky %T : !cm -> !m
+    return %L : !m
+  }
+
+  func.func @cholesky_f32(%A: !f) -> !f {
+    %L = vrir.cholesky %A : !f -> !f
+    return %L : !f
+  }
+
+  func.func @inv(%A: !m) -> !m {
+    %X = vrir.inv %A : !m -> !m
+    return %X : !m
+  }
+
+  func.func @inv_col(%A: !cm) -> !cm {
+    %X = vrir.inv %A : !cm -> !cm
+    return %X : !cm
+  }
+
+  func.func @inv_transposed(%A: !m) -> !cm {
+    %T = vrir.permute %A [1, 0] : !m -> !cm
+    %X = vrir.inv %T : !cm -> !cm
+    return %X : !cm
+  }
+
+  func.func @solve(%A: !m, %b: !v) -> !v {
+    %x = vrir.solve %A, %b : !m, !v -> !v
+    return %x : !v
+  }
+
+  func.func @solve_matrix(%A: !cm, %B: !m) -> !m {
+    %X = vrir.solve %A, %B : !cm, !m -> !m
+    return %X : !m
+  }
+
+  func.func @solve_matrix_col(%A: !m, %B: !m) -> !cm {
+    %X = vrir.solve %A, %B : !m, !m -> !cm
+    return %X : !cm
+  }
+
+  func.func @det(%A: !m) -> f64 {
+    %d = vrir.det %A : !m -> f64
+    return %d : f64
+  }
+
+  func.func @det_f32(%A: !f) -> f32 {
+    %d = vrir.det %A : !f -> f32
+    return %d : f32
+  }
+
+  // n factorizations in a loop: the integer slots of each LAPACK call live
+  // in an alloca scope, the temporaries are freed per iteration.
+  func.func @det_sum(%A: !m, %n: index) -> f64 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0.0 : f64
+    %sum = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> f64 {
+      %X = vrir.inv %A : !m -> !m
+      %d = vrir.det %X : !m -> f64
+      %next = arith.addf %acc, %d : f64
+      scf.yield %next : f64
+    }
+    return %sum : f64
+  }
+}

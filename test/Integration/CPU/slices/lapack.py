@@ -1,0 +1,64 @@
+# RUN: %python %vrir_src_root/test/Integration/compare.py %s %t
+# vrir.cholesky, inv, solve and det (LAPACK in OpenBLAS) against
+# np.linalg: row- and column-major results, transposed operands, f32,
+# empty matrices, and the run-time errors (not square, not positive
+# definite, singular, misaligned right-hand side).
+import numpy as np
+
+SOURCE = "Inputs/lapack_run.mlir"
+
+rng = np.random.default_rng(5)
+G = rng.random((6, 6))
+S = G @ G.T + 6 * np.eye(6)  # symmetric positive definite
+# Only the lower triangle is read: garbage above it changes nothing.
+Slow = np.tril(S) + np.triu(rng.random((6, 6)), 1)
+A = rng.random((6, 6)) + np.eye(6)
+b = rng.random(6)
+B = rng.random((6, 3))
+singular = np.array([[1.0, 2.0], [2.0, 4.0]])
+S32 = S.astype(np.float32)
+
+CASES = [
+    Case("cholesky", [("A", S)], results=[np.linalg.cholesky(S)]),
+    Case("cholesky", [("A", Slow)], results=[np.linalg.cholesky(S)]),
+    Case("cholesky_col", [("A", Slow)],
+         results=[np.asfortranarray(np.linalg.cholesky(S))]),
+    Case("cholesky_transposed", [("A", Slow.T.copy())],
+         results=[np.linalg.cholesky(S)]),
+    Case("cholesky_f32", [("A", S32)], results=[np.linalg.cholesky(S32)],
+         rtol=1e-5),
+    Case("cholesky", [("A", np.zeros((0, 0)))], results=[np.zeros((0, 0))]),
+    Case("cholesky", [("A", -S)],
+         error="cholesky: matrix is not positive definite"),
+    Case("cholesky", [("A", rng.random((3, 4)))],
+         error="cholesky: matrix is not square"),
+    Case("inv", [("A", A)], results=[np.linalg.inv(A)], rtol=1e-10),
+    Case("inv_col", [("A", np.asfortranarray(A))],
+         results=[np.asfortranarray(np.linalg.inv(A))], rtol=1e-10),
+    Case("inv_transposed", [("A", A)],
+         results=[np.asfortranarray(np.linalg.inv(A.T))], rtol=1e-10),
+    Case("inv", [("A", np.zeros((0, 0)))], results=[np.zeros((0, 0))]),
+    Case("inv", [("A", singular)], error="inv: singular matrix"),
+    Case("inv", [("A", rng.random((2, 3)))], error="inv: matrix is not square"),
+    Case("solve", [("A", A), ("b", b)], results=[np.linalg.solve(A, b)],
+         rtol=1e-10),
+    Case("solve", [("A", singular), ("b", b[:2].copy())],
+         error="solve: singular matrix"),
+    Case("solve", [("A", A), ("b", b[:4].copy())],
+         error="solve: shapes (n,n) and (m,) not aligned"),
+    Case("solve_matrix", [("A", np.asfortranarray(A)), ("B", B)],
+         results=[np.linalg.solve(A, B)], rtol=1e-10),
+    Case("solve_matrix_col", [("A", A), ("B", B)],
+         results=[np.asfortranarray(np.linalg.solve(A, B))], rtol=1e-10),
+    Case("solve_matrix", [("A", np.asfortranarray(A)), ("B", np.zeros((6, 0)))],
+         results=[np.zeros((6, 0))]),
+    Case("det", [("A", A)], results=[np.linalg.det(A)], rtol=1e-10),
+    Case("det", [("A", A[[1, 0, 2, 3, 4, 5]].copy())],
+         results=[np.linalg.det(A[[1, 0, 2, 3, 4, 5]])], rtol=1e-10),
+    Case("det", [("A", singular)], results=[0.0], atol=1e-15),
+    Case("det", [("A", np.zeros((0, 0)))], results=[1.0]),
+    Case("det", [("A", rng.random((3, 2)))], error="det: matrix is not square"),
+    Case("det_f32", [("A", S32)], results=[np.linalg.det(S32)], rtol=1e-5),
+    Case("det_sum", [("A", A), ("n", 50)],
+         results=[50 * np.linalg.det(np.linalg.inv(A))], rtol=1e-9),
+]
