@@ -1,7 +1,7 @@
 """VRIR Python frontend: @vrir.jit compiles NumPy-style functions."""
 from .errors import CompileError
-from .api import (jit, prange, pfor, Domain, gpu, gpu_begin, gpu_end, JitFunction,
-                  config, set_target, TARGETS)
+from .api import jit, JitFunction, config, set_target, TARGETS
+from .constructs import prange, pfor, Domain, gpu, gpu_begin, gpu_end
 from .types import SPECS as _SPECS, Array
 from .runtime import gpu_stats as _gpu_stats, reset_gpu_stats as _reset_gpu_stats
 from .runtime import region_stats, reset_region_stats

@@ -1,55 +1,17 @@
-"""User-facing API: @jit, its options and signatures, the compilation
-target, and the parallel constructs (which also run as plain Python when a
-function is not compiled)."""
-import contextlib
+"""User-facing API: @jit, its options and signatures, and the compilation
+target (the parallel constructs, which also run as plain Python when a
+function is not compiled, are in constructs.py)."""
 import inspect
-import itertools
 import os
 import threading
 
 import numpy as np
 
+from .constructs import JitFunctionBase
 from .errors import CompileError
+from .runtime import compile_kernel
 from .types import (ArrT, ScalarSpec, ELEM_TO_NP, arg_type, describe_value,
                     is_complex, kind, parse_signature, spec_str, to_type)
-
-
-def prange(*args):
-    """A parallel range: `for i in vrir.prange(n)` becomes a vrir.pfor."""
-    return range(*args)
-
-
-class Domain:
-    """An n-dimensional iteration space: Domain(m, n) or Domain(range(..), ..)."""
-
-    def __init__(self, *dims):
-        self.ranges = [d if isinstance(d, range) else range(d) for d in dims]
-
-    def __iter__(self):
-        if len(self.ranges) == 1:
-            return iter(self.ranges[0])
-        return itertools.product(*self.ranges)
-
-
-def pfor(domain, shared=()):
-    """`for i, j in vrir.pfor(vrir.Domain(m, n), shared=[A, B])`."""
-    return iter(domain)
-
-
-@contextlib.contextmanager
-def gpu():
-    """`with vrir.gpu():` marks a vrir.gpu_section."""
-    yield
-
-
-def gpu_begin():
-    """`vrir.gpu_begin()` ... `vrir.gpu_end()` (statements of one block)
-    mark the statements between them as a vrir.gpu_section, like
-    `with vrir.gpu():` (the thesis's PyRaptor markers)."""
-
-
-def gpu_end():
-    """Ends the section that `vrir.gpu_begin()` opened."""
 
 
 # ---------------------------------------------------------------- targets
@@ -182,7 +144,7 @@ def _fits(value, declared):
 
 
 # ---------------------------------------------------------------- jit
-class JitFunction:
+class JitFunction(JitFunctionBase):
     def __init__(self, fn, boundscheck=True, target=None, signatures=None,
                  eliminate_checks=True, specialize=None):
         self.py_func = fn
@@ -255,7 +217,6 @@ class JitFunction:
         return tuple(arg_type(a) for a in args)
 
     def compile(self, argtypes):
-        from .runtime import compile_kernel
         self._check_target()
         argtypes = tuple(argtypes)
         target = self.effective_target

@@ -15,6 +15,7 @@ import sys
 
 from .api import JitFunction
 from .errors import CompileError
+from .frontend import build_module
 from .types import parse_signature
 
 
@@ -45,7 +46,6 @@ def main(argv=None):
     p.add_argument("--symbol", default=None, help="the name of the public MLIR function "
                    "(default: the Python name)")
     a = p.parse_args(argv)
-    from .frontend import build_module
     module = load(a.file)
     fn = getattr(module, a.function, None)
     if fn is None:

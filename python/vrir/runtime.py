@@ -21,6 +21,7 @@ import numpy as np
 
 from . import cache, compiler
 from .errors import CompileError
+from .frontend import build_module
 from .types import ArrT, ELEM_TO_NP, C64, C128, NumPyScalarArg, is_complex
 
 FRONTEND_VERSION = "0.1.0-1"
@@ -416,7 +417,6 @@ class Kernel:
 
 
 def compile_kernel(jitfn, argtypes, target="cpu"):
-    from .frontend import build_module
     sig_text = jitfn.py_func.__qualname__ + ":" + ",".join(map(str, argtypes))
     symbol = "vrir_" + "".join(c if c.isalnum() else "_" for c in jitfn.__name__) + "_" + \
         hashlib.sha1(sig_text.encode()).hexdigest()[:10]

@@ -1,0 +1,343 @@
+"""Array indexing: subscripts as index plans (integers, slices, index
+arrays, boolean masks, np.newaxis) loaded or stored with NumPy's
+broadcasting and checks; views (transpose, expand_dims, reshape); copies;
+and masks (A[mask] reads and writes)."""
+import ast
+
+from ..types import ArrT, is_complex, kind, mlir_type
+
+
+NEG = "#vrir.index<lower|upper|negative>"
+# boundscheck=False: Python's negative indices still wrap (as in Numba), but
+# nothing is checked.
+NEG_UNCHECKED = "#vrir.index<negative>"
+NONE = "#vrir.index<none>"
+
+
+class ArrayAccess:
+    """Subscripts, views and masks."""
+
+    def transpose(self, a, axes=None):
+        """A.T / np.transpose(A, axes): a view with permuted dimensions."""
+        rank = a.ty.rank
+        if axes is None:
+            perm = list(range(rank))[::-1]
+        else:
+            if len(axes) != rank:
+                self.error(f"axes don't match array: {len(axes)} axes for a "
+                           f"{rank}-dimensional array")
+            perm = []
+            for x in axes:
+                if not isinstance(x, int) or not -rank <= x < rank:
+                    self.error(f"axis {x} is out of bounds for a {rank}-dimensional array")
+                perm.append(x % rank)
+            if len(set(perm)) != rank:
+                self.error("repeated axis in transpose")
+        if perm == list(range(rank)):
+            return a  # the same elements in the same places
+        layout = ("col_major" if a.ty.layout == "row_major" and perm == [1, 0]
+                  else "strided")
+        t = ArrT(a.ty.elem, rank, layout)
+        return self.op(f"vrir.permute {a.ssa} [{', '.join(map(str, perm))}] : "
+                       f"{a.ty.mlir()} -> {t.mlir()}", t)
+
+    def const_ints(self, args, what):
+        """Python ints from constant scalars or one constant tuple (axes)."""
+        if len(args) == 1 and args[0].kind == "tuple":
+            args = args[0].items
+        out = []
+        for x in args:
+            if x.const is None or not isinstance(x.const, int) or isinstance(x.const, bool):
+                self.error(f"{what} must be integer constants")
+            out.append(x.const)
+        return out
+
+    def expand_dims(self, a, positions):
+        """A view of `a` with new dimensions of size 1 at result `positions`."""
+        if not positions:
+            return a
+        t = ArrT(a.ty.elem, a.ty.rank + len(positions), a.ty.layout)
+        return self.op(f"vrir.expand_dims {a.ssa} [{', '.join(map(str, positions))}] : "
+                       f"{a.ty.mlir()} -> {t.mlir()}", t)
+
+    def reshape(self, a, shape, e):
+        """A.reshape(shape), order='C': a view of a row-major array; other
+        layouts are viewed or copied at run time (vrir.reshape)."""
+        order = self.kwargs(e).get("order")
+        if order is not None and not (order.kind == "str" and order.obj == "C"):
+            self.error("reshape supports order='C' only")
+        items = shape.items if shape.kind == "tuple" else [shape]
+        if not items:
+            self.error("reshape to a 0-d array is not supported")
+        unknown = 0
+        for x in items:
+            if not x.is_scalar or kind(x.ty) not in (0, 1) or x.ty == "i1":
+                self.error("reshape sizes must be integers")
+            if x.const is not None and x.const < 0:
+                unknown += 1
+        if unknown > 1:
+            self.error("can only specify one unknown dimension (-1) in reshape")
+        # NumPy takes any negative size as the unknown one (vrir.reshape's
+        # is -1).
+        minus_one = self.const(-1, "index").ssa
+        zero = self.const(0, "index").ssa
+        sizes = []
+        for x in items:
+            size = self.index(x)
+            if x.const is None or x.const < 0:
+                below = self.op(f"arith.cmpi slt, {size}, {zero} : index", "i1")
+                size = self.op(f"arith.select {below.ssa}, {minus_one}, {size} : index",
+                               "index").ssa
+            sizes.append(size)
+        t = ArrT(a.ty.elem, len(items),
+                 "row_major" if a.ty.layout == "row_major" else "strided")
+        return self.op(f"vrir.reshape {a.ssa}({', '.join(sizes)}) : "
+                       f"{a.ty.mlir()} -> {t.mlir()}", t)
+
+    def expr_Subscript(self, e):
+        base = self.expr(e.value)
+        if base.kind == "tuple":
+            idx = self.expr(e.slice) if not isinstance(e.slice, ast.Slice) else None
+            if idx is None or idx.const is None or not isinstance(idx.const, int):
+                self.error("tuples can only be indexed by integer constants")
+            k = idx.const
+            if not -len(base.items) <= k < len(base.items):
+                self.error("tuple index out of range")
+            return base.items[k]
+        if not base.is_array:
+            self.error(f"cannot index a {self.tyname(base)}")
+        plan = self.index_plan(base, e.slice)
+        return self.load_plan(base, plan)
+
+    def index_plan(self, a, sl):
+        """[(kind, value)] per index: ('int', V) or ('range', ssa) or
+        ('gather', V); with np.newaxis / None also ('newaxis', None), and
+        bare `:` then become ('full', ssa)."""
+        items = sl.elts if isinstance(sl, ast.Tuple) else [sl]
+        plan = []
+        trivial = []  # positions of bare `:` in plan
+        k = 0  # the dimension of `a` the next index selects in
+        for it in items:
+            if isinstance(it, ast.Constant) and it.value is Ellipsis:
+                self.error("Ellipsis (...) in indices is not supported")
+            v = None if isinstance(it, ast.Slice) else self.expr(it)
+            if v is not None and v.kind == "none":
+                plan.append(("newaxis", None))
+                continue
+            if k >= a.ty.rank:
+                self.error(f"too many indices for a {a.ty.rank}-dimensional array")
+            if isinstance(it, ast.Slice):
+                if it.lower is None and it.upper is None and it.step is None:
+                    trivial.append(len(plan))
+                plan.append(("range", self.slice_range(a, k, it)))
+                k += 1
+            else:
+                k += 1
+                if v.is_array:
+                    if v.ty.elem == "i1":
+                        if len(items) != 1 or v.ty.rank != a.ty.rank:
+                            self.error("boolean mask indexing is supported as A[mask] with a "
+                                       "mask of A's number of dimensions only")
+                        plan.append(("mask", v))
+                        k = a.ty.rank
+                        continue
+                    if len(items) != 1 or v.ty.rank != 1:
+                        self.error("integer-array indexing is supported as A[idx] with a 1-D index array only")
+                    plan.append(("gather", v))
+                    continue
+                self.need_scalar(v)
+                if kind(v.ty) >= 2:
+                    self.error("array indices must be integers")
+                if v.ty == "i1":
+                    self.error("boolean scalar indices are not supported")
+                plan.append(("int", v))
+        if any(kd == "newaxis" for kd, _ in plan):
+            for j in trivial:
+                plan[j] = ("full", plan[j][1])
+        return plan
+
+    def slice_range(self, a, k, s):
+        step = self.cast(self.to_int(self.expr(s.step)), "i64") if s.step is not None else self.const(1, "i64")
+        if step.const == 0:
+            self.error("slice step cannot be zero")
+        known = step.const is not None
+        def pick(pos_val, neg_val):
+            if known:
+                return pos_val() if step.const > 0 else neg_val()
+            p, n = pos_val(), neg_val()
+            z = self.const(0, "i64")
+            c = self.op(f"arith.cmpi sgt, {step.ssa}, {z.ssa} : i64", "i1")
+            return self.op(f"arith.select {c.ssa}, {p.ssa}, {n.ssa} : i64", "i64")
+        if s.lower is not None:
+            start = self.cast(self.to_int(self.expr(s.lower)), "i64")
+        else:
+            start = pick(lambda: self.const(0, "i64"), lambda: self.const(-1, "i64"))
+        if s.upper is not None:
+            stop = self.cast(self.to_int(self.expr(s.upper)), "i64")
+        else:
+            def neg_stop():
+                n = self.from_index(self.dim(a, k))
+                m = self.const(-1, "i64")
+                return self.op(f"arith.subi {m.ssa}, {n.ssa} : i64", "i64")
+            stop = pick(lambda: self.from_index(self.dim(a, k)), neg_stop)
+        return self.op(f"vrir.range {self.index(start)} to {self.index(stop)} step {self.index(step)}", "range").ssa
+
+    def index_flags(self, bare=False):
+        """The flags of one index; `bare` without the `#vrir.index` prefix."""
+        flags = NEG if self.jitfn.boundscheck else NEG_UNCHECKED
+        return flags[len("#vrir.index"):] if bare else flags
+
+    def plan_operands(self, plan):
+        ssas = ", ".join(v.ssa if kd != "range" else v for kd, v in plan)
+        tys = ", ".join(v.ty if kd == "int" else "!vrir.range" for kd, v in plan)
+        flags = "flags [" + ", ".join([self.index_flags()] * len(plan)) + "]"
+        return ssas, tys, flags
+
+    def newaxis_view(self, a, plan):
+        """The view `a[plan]` of a subscript with np.newaxis / None: the
+        selection without them, then vrir.expand_dims."""
+        if any(kd == "gather" for kd, _ in plan):
+            self.error("np.newaxis / None next to an integer-array index is not supported")
+        rest = [(kd, v) for kd, v in plan if kd != "newaxis"]
+        if sum(1 for kd, _ in rest if kd == "int") == a.ty.rank:
+            self.error("np.newaxis / None with an integer index for every "
+                       "dimension (a 0-d view) is not supported")
+        positions, out = [], 0
+        for kd, _ in plan:
+            if kd == "newaxis":
+                positions.append(out)
+            if kd != "int":
+                out += 1
+        if all(kd == "full" for kd, _ in rest):
+            view = a  # bare `:` only: no slice needed
+        else:
+            view = self.load_plan(a, [("range" if kd == "full" else kd, v) for kd, v in rest])
+        return self.expand_dims(view, positions)
+
+    def load_plan(self, a, plan):
+        if plan and plan[0][0] == "mask":
+            return self.mask_read(a, plan[0][1])
+        if any(kd == "newaxis" for kd, _ in plan):
+            return self.newaxis_view(a, plan)
+        if plan and plan[0][0] == "gather":
+            idx = self.cast(plan[0][1], "i64")
+            t = ArrT(a.ty.elem, a.ty.rank)
+            return self.op(f"vrir.gather {a.ssa}[{idx.ssa}] flags {self.index_flags(bare=True)} : "
+                           f"{a.ty.mlir()}[{idx.ty.mlir()}] -> {t.mlir()}", t)
+        ssas, tys, flags = self.plan_operands(plan)
+        nint = sum(1 for kd, _ in plan if kd == "int")
+        if nint == a.ty.rank:
+            return self.op(f"vrir.load {a.ssa}[{ssas}] {flags} : {a.ty.mlir()}[{tys}]", a.ty.elem)
+        t = ArrT(a.ty.elem, a.ty.rank - nint, "strided")
+        return self.op(f"vrir.slice {a.ssa}[{ssas}] {flags} : {a.ty.mlir()}[{tys}] -> {t.mlir()}", t)
+
+    def store_plan(self, a, plan, v):
+        if not (v.is_array or v.is_scalar):
+            self.error(f"cannot store a {self.tyname(v)} into an array")
+        if is_complex(v.ty.elem if v.is_array else v.ty) and not is_complex(a.ty.elem):
+            self.error("cannot store complex numbers into a real array "
+                       "(take .real or make the array complex)")
+        # NumPy converts a float scalar stored into an integer array as
+        # int() does: NaN and values out of range raise. Through an index
+        # array or a mask it casts, except a Python float (np.float64).
+        fancy = any(kd in ("gather", "mask") for kd, _ in plan)
+        if not (fancy and v.is_scalar and v.ty == "f32"):
+            self.check_float_to_int(v, a.ty.elem)
+        v = self.cast(v, a.ty.elem)
+        if plan and plan[0][0] == "mask":
+            return self.mask_write(a, plan[0][1], v)
+        if any(kd == "newaxis" for kd, _ in plan):
+            # A[:, None] = v assigns to the view (broadcasting v to it).
+            self.store_plan(self.newaxis_view(a, plan), [], v)
+            return
+        if plan and plan[0][0] == "gather":
+            idx = self.cast(plan[0][1], "i64")
+            # the selection A[idx] has the rank of A (idx is 1-D)
+            if v.is_array and v.ty.rank > a.ty.rank:
+                self.error(f"cannot assign an array of rank {v.ty.rank} to the rank-"
+                           f"{a.ty.rank} selection of an index array (NumPy cannot "
+                           "broadcast it either)")
+            self.emit(f"vrir.scatter {v.ssa}, {a.ssa}[{idx.ssa}] flags {self.index_flags(bare=True)} : "
+                      f"{mlir_type(v.ty)}, {a.ty.mlir()}[{idx.ty.mlir()}]")
+            return
+        nint = sum(1 for kd, _ in plan if kd == "int")
+        extra = v.ty.rank - (a.ty.rank - nint) if v.is_array else 0
+        if extra > 0 and nint < a.ty.rank:
+            # NumPy drops leading dimensions of size 1 of the value
+            one = self.const(1, "i64")
+            for k in range(extra):
+                size = self.from_index(self.dim(v, k))
+                self.error_if(self.cmp_scalar("ne", size, one), "ValueError",
+                              "could not broadcast the input array into the selection")
+            zero = self.const(0, "i64")
+            v = self.load_plan(v, [("int", zero)] * extra +
+                               [("range", self.slice_range(v, k, ast.Slice()))
+                                for k in range(extra, v.ty.rank)])
+        ssas, tys, flags = self.plan_operands(plan)
+        if nint == a.ty.rank:
+            if v.is_array:
+                self.error("cannot assign an array to a single element")
+            self.emit(f"vrir.store {v.ssa}, {a.ssa}[{ssas}] {flags} : {a.ty.mlir()}[{tys}]")
+            return
+        if not plan:
+            self.emit(f"vrir.store_slice {v.ssa}, {a.ssa}[] : {mlir_type(v.ty)}, {a.ty.mlir()}")
+            return
+        self.emit(f"vrir.store_slice {v.ssa}, {a.ssa}[{ssas}] {flags} : {mlir_type(v.ty)}, {a.ty.mlir()}[{tys}]")
+
+    def copy(self, a):
+        if not a.is_array:
+            self.error("copy of a non-array")
+        t = ArrT(a.ty.elem, a.ty.rank)
+        return self.op(f"vrir.copy {a.ssa} : {a.ty.mlir()} to {t.mlir()}", t)
+
+    # boolean masks: A[mask] reads the selected elements in C order into a
+    # new 1-D array; A[mask] = v writes them (v a scalar or one value each)
+    @staticmethod
+    def loop_nest_source(array, rank, body):
+        """Template source of loops over the first `rank` dimensions of the
+        template variable `array` (counters i0, i1, ..., C order) around the
+        lines `body`, in which `ix` stands for the index tuple."""
+        lines = [f"{'    ' * d}for i{d} in range({array}.shape[{d}]):" for d in range(rank)]
+        ix = ", ".join(f"i{d}" for d in range(rank))
+        lines += ["    " * rank + line.replace("ix", ix) for line in body]
+        return "\n".join(lines)
+
+    def require_same_dims(self, a, b, dims, exc, message):
+        """At run time, raise `exc` with `message(d)` for the first dimension
+        d of `dims` where arrays `a` and `b` differ."""
+        for d in dims:
+            bad = self.op(f"arith.cmpi ne, {self.dim(a, d)}, {self.dim(b, d)} : index", "i1")
+            self.error_if(bad, exc, message(d))
+
+    def mask_count(self, a, m):
+        self.require_same_dims(m, a, range(a.ty.rank), "IndexError",
+                               lambda d: f"boolean index did not match indexed array along "
+                               f"axis {d}")
+        return self.inline("count = 0\n" + self.loop_nest_source(
+            "m", a.ty.rank, ["if m[ix]:", "    count += 1"]), {"m": m}, "count")
+
+    def mask_read(self, a, m):
+        count = self.mask_count(a, m)
+        t = ArrT(a.ty.elem, 1)
+        out = self.op(f"vrir.empty({self.index(count)}) : {t.mlir()}", t)
+        return self.inline("k = 0\n" + self.loop_nest_source(
+            "m", a.ty.rank, ["if m[ix]:", "    out[k] = a[ix]", "    k += 1"]),
+            {"a": a, "m": m, "out": out}, "out")
+
+    def mask_write(self, a, m, v):
+        if v.is_array:
+            if v.ty.rank != 1:
+                self.error("A[mask] = values takes a scalar or a 1-D array of values")
+            count = self.mask_count(a, m)
+            n = self.from_index(self.dim(v, 0))
+            bad = self.op(f"arith.cmpi ne, {count.ssa}, {n.ssa} : i64", "i1")
+            self.error_if(bad, "ValueError", "NumPy boolean array indexing assignment cannot "
+                          "assign the values: their number differs from the mask's count of "
+                          "True elements")
+            body = ["if m[ix]:", "    a[ix] = v[k]", "    k += 1"]
+        else:
+            self.mask_count(a, m)  # the shape checks
+            body = ["if m[ix]:", "    a[ix] = v"]
+        self.inline("k = 0\n" + self.loop_nest_source("m", a.ty.rank, body),
+                    {"a": a, "m": m, "v": v}, "k")
+        return None
