@@ -29,6 +29,10 @@ std::string getDtype(Type type) {
     return "i8";
   if (type.isInteger(32))
     return "i4";
+  if (type.isInteger(16))
+    return "i2";
+  if (type.isInteger(8))
+    return "i1";
   if (type.isInteger(1))
     return "b1";
   if (auto complex = dyn_cast<ComplexType>(type)) {
@@ -152,6 +156,12 @@ generate(llvm::StringRef kind, std::vector<int64_t> shape,
     else if (dtype == "i4")
       *reinterpret_cast<int32_t *>(at) =
           kind == "rand" ? static_cast<int32_t>(value * 100) : value;
+    else if (dtype == "i2")
+      *reinterpret_cast<int16_t *>(at) = static_cast<int16_t>(
+          kind == "rand" ? static_cast<int64_t>(value * 100) : value);
+    else if (dtype == "i1")
+      *reinterpret_cast<int8_t *>(at) = static_cast<int8_t>(
+          kind == "rand" ? static_cast<int64_t>(value * 100) : value);
     else
       *at = kind == "rand" ? value < 0.5 : value != 0;
   }
@@ -235,6 +245,10 @@ static llvm::Error makeScalar(HostValue &value, Type type, llvm::StringRef spec,
                            "'");
     if (type.isInteger(32))
       *reinterpret_cast<int32_t *>(at) = static_cast<int32_t>(parsed);
+    else if (type.isInteger(16))
+      *reinterpret_cast<int16_t *>(at) = static_cast<int16_t>(parsed);
+    else if (type.isInteger(8))
+      *reinterpret_cast<int8_t *>(at) = static_cast<int8_t>(parsed);
     else
       *reinterpret_cast<int64_t *>(at) = parsed;
   } else {

@@ -23,6 +23,8 @@ size_t NpyArray::elementSize(llvm::StringRef dtype) {
       .Case("f4", 4)
       .Case("i8", 8)
       .Case("i4", 4)
+      .Case("i2", 2)
+      .Case("i1", 1)
       .Case("b1", 1)
       .Case("c16", 16)
       .Case("c8", 8)
@@ -107,7 +109,8 @@ llvm::Expected<NpyArray> vrir::readNpyBuffer(llvm::StringRef contents,
     array.dtype = "b1";
   if (NpyArray::elementSize(array.dtype) == 0)
     return npyError(path, "unsupported dtype '" + type +
-                              "' (use float64, float32, int64, int32, bool, "
+                              "' (use float64, float32, int64, int32, int16, "
+                              "int8, bool, "
                               "complex128 or complex64)");
   auto order = findKey(header, "fortran_order");
   if (!order)
@@ -138,7 +141,9 @@ llvm::Expected<NpyArray> vrir::readNpyBuffer(llvm::StringRef contents,
 
 llvm::Error vrir::writeNpy(llvm::StringRef path, const NpyArray &array) {
   std::string header = "{'descr': '";
-  header += array.dtype == "b1" ? "|b1" : "<" + array.dtype;
+  // One-byte types have no byte order.
+  header += NpyArray::elementSize(array.dtype) == 1 ? "|" + array.dtype
+                                                    : "<" + array.dtype;
   header += "', 'fortran_order': ";
   header += array.fortranOrder ? "True" : "False";
   // Python tuple syntax: "()", "(3,)", "(2, 3)".

@@ -16,8 +16,8 @@ namespace vrir {
 
 /// An n-dimensional array as stored in a .npy file.
 struct NpyArray {
-  /// NumPy type string without byte order: "f8", "f4", "i8", "i4", "b1",
-  /// "c16", "c8".
+  /// NumPy type string without byte order: "f8", "f4", "i8", "i4", "i2",
+  /// "i1", "b1", "c16", "c8".
   std::string dtype;
   std::vector<int64_t> shape;
   bool fortranOrder = false;

@@ -217,6 +217,12 @@ std::string formatElement(const char *at, llvm::StringRef dtype) {
   else if (dtype == "i4")
     std::snprintf(buffer, sizeof(buffer), "%d",
                   *reinterpret_cast<const int32_t *>(at));
+  else if (dtype == "i2")
+    std::snprintf(buffer, sizeof(buffer), "%d",
+                  *reinterpret_cast<const int16_t *>(at));
+  else if (dtype == "i1")
+    std::snprintf(buffer, sizeof(buffer), "%d",
+                  *reinterpret_cast<const int8_t *>(at));
   else if (dtype == "b1")
     std::snprintf(buffer, sizeof(buffer), "%s", *at ? "true" : "false");
   else if (dtype == "c16")

@@ -3,31 +3,37 @@
 // Verifier errors of the VRIR types (VRIRTypes.cpp) and of the ODS type
 // constraints that a frontend hits when it builds ill-typed IR.
 
-// Element type outside the thesis set: i16.
-// expected-error @+1 {{array element type must be i1, i32, i64, f32, f64 or complex<i32|i64|f32|f64>, got 'i16'}}
-func.func private @array_i16(!vrir.array<i16, 1, row_major>)
+// Element types outside the set: i4, f16.
+// expected-error @+1 {{array element type must be i1, i8, i16, i32, i64, f32, f64 or complex<i32|i64|f32|f64>, got 'i4'}}
+func.func private @array_i4(!vrir.array<i4, 1, row_major>)
 
 // -----
 
-// expected-error @+1 {{array element type must be i1, i32, i64, f32, f64 or complex<i32|i64|f32|f64>, got 'f16'}}
+// Complex parts are i32, i64, f32 or f64.
+// expected-error @+1 {{array element type must be i1, i8, i16, i32, i64, f32, f64 or complex<i32|i64|f32|f64>, got 'complex<i8>'}}
+func.func private @array_complex_i8(!vrir.array<complex<i8>, 1, row_major>)
+
+// -----
+
+// expected-error @+1 {{array element type must be i1, i8, i16, i32, i64, f32, f64 or complex<i32|i64|f32|f64>, got 'f16'}}
 func.func private @array_f16(!vrir.array<f16, 2, col_major>)
 
 // -----
 
-// Unsigned integers are not VRIR element types.
-// expected-error @+1 {{array element type must be i1, i32, i64, f32, f64 or complex<i32|i64|f32|f64>, got 'ui32'}}
+// Integers are signless: unsigned ones are not VRIR element types.
+// expected-error @+1 {{array element type must be i1, i8, i16, i32, i64, f32, f64 or complex<i32|i64|f32|f64>, got 'ui32'}}
 func.func private @array_ui32(!vrir.array<ui32, 1, row_major>)
 
 // -----
 
 // Complex of a type that is not a numeric element type.
-// expected-error @+1 {{array element type must be i1, i32, i64, f32, f64 or complex<i32|i64|f32|f64>, got 'complex<f16>'}}
+// expected-error @+1 {{array element type must be i1, i8, i16, i32, i64, f32, f64 or complex<i32|i64|f32|f64>, got 'complex<f16>'}}
 func.func private @array_complex_f16(!vrir.array<complex<f16>, 1, row_major>)
 
 // -----
 
 // Arrays do not nest.
-// expected-error @+1 {{array element type must be i1, i32, i64, f32, f64 or complex<i32|i64|f32|f64>, got '!vrir.array<f64, 1, row_major>'}}
+// expected-error @+1 {{array element type must be i1, i8, i16, i32, i64, f32, f64 or complex<i32|i64|f32|f64>, got '!vrir.array<f64, 1, row_major>'}}
 func.func private @array_of_array(!vrir.array<!vrir.array<f64, 1, row_major>, 1, row_major>)
 
 // -----

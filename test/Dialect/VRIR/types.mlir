@@ -5,6 +5,8 @@
 
 // CHECK-LABEL: func.func private @elements
 // CHECK-SAME: !vrir.array<i1, 1, row_major>
+// CHECK-SAME: !vrir.array<i8, 1, strided>
+// CHECK-SAME: !vrir.array<i16, 2, row_major>
 // CHECK-SAME: !vrir.array<i32, 2, col_major>
 // CHECK-SAME: !vrir.array<i64, 3, strided>
 // CHECK-SAME: !vrir.array<f32, 0, row_major>
@@ -14,6 +16,8 @@
 // CHECK-SAME: !vrir.array<complex<f32>, 2, strided>
 // CHECK-SAME: !vrir.array<complex<f64>, 2, row_major>
 func.func private @elements(!vrir.array<i1, 1, row_major>,
+                            !vrir.array<i8, 1, strided>,
+                            !vrir.array<i16, 2, row_major>,
                             !vrir.array<i32, 2, col_major>,
                             !vrir.array<i64, 3, strided>,
                             !vrir.array<f32, 0, row_major>,

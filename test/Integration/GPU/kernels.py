@@ -71,6 +71,9 @@ RB = np.asfortranarray(rng.integers(-1000, 1000, (97, 33)))
 gx = rng.integers(-10 ** 9, 10 ** 9, 5000)
 gidx = rng.integers(0, 5000, 20000)
 
+s8 = rng.integers(-128, 128, 1000).astype(np.int8)
+s16 = rng.integers(-32768, 32768, 1000).astype(np.int16)
+
 CASES = [
     Case("jacobi2d", [("A", A), ("B", B), ("steps", 4)],
          inplace={"A": Aj, "B": Bj}),
@@ -142,4 +145,6 @@ CASES = [
          results=[10 ** 12]),
     Case("pfor_max_gather", [("x", gx), ("idx", np.append(gidx, 5000)), ("m0", 0)],
          error="index 5000, extent 5000 (in a parallel loop)"),
+    Case("small_integers", [("x", s8), ("y", s16)],
+         inplace={"x": s8 + s8, "y": s16 + s8.astype(np.int16)}),
 ]

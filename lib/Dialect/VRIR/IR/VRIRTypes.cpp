@@ -35,10 +35,14 @@ void VRIRDialect::registerAttributes() {
 static constexpr unsigned kMaxRank = 32;
 
 /// Element types of the thesis (4.2.1): bool, 32/64-bit integers and floats,
-/// and complex forms of the numeric ones (MATLAB has integer complex).
+/// and complex forms of the numeric ones (MATLAB has integer complex); also
+/// 8- and 16-bit integers (NumPy's and MATLAB's small integer types).
+/// Integers are signless: library ops that compare, divide or convert them
+/// treat them as signed, and a frontend with unsigned types expresses those
+/// operations with arith's unsigned ops in `vrir.map` bodies.
 static bool isValidElementType(Type type) {
-  if (type.isInteger(1) || type.isInteger(32) || type.isInteger(64) ||
-      type.isF32() || type.isF64())
+  if (type.isInteger(1) || type.isInteger(8) || type.isInteger(16) ||
+      type.isInteger(32) || type.isInteger(64) || type.isF32() || type.isF64())
     return type.isSignlessInteger() || isa<FloatType>(type);
   if (auto complex = dyn_cast<ComplexType>(type)) {
     Type part = complex.getElementType();
@@ -52,9 +56,11 @@ LogicalResult ArrayType::verify(function_ref<InFlightDiagnostic()> emitError,
                                 Type elementType, unsigned rank,
                                 Layout layout) {
   if (!isValidElementType(elementType))
-    return emitError() << "array element type must be i1, i32, i64, f32, f64 "
-                          "or complex<i32|i64|f32|f64>, got "
-                       << elementType;
+    return emitError()
+           << "array element type must be i1, i8, i16, i32, i64, f32, "
+              "f64 "
+              "or complex<i32|i64|f32|f64>, got "
+           << elementType;
   if (rank > kMaxRank)
     return emitError() << "array rank " << rank
                        << " is larger than the supported maximum " << kMaxRank;

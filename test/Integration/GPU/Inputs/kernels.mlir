@@ -475,4 +475,27 @@ module {
     }
     return %t : i64
   }
+
+  // 8- and 16-bit elements in a kernel (SPIR-V's 8/16-bit storage, OpenCL
+  // C's char and short): x = x + x wraps in 8 bits, y += sign-extended x.
+  func.func @small_integers(%x: !vrir.array<i8, 1, row_major>, %y: !vrir.array<i16, 1, row_major>) {
+    %c0 = arith.constant 0 : index
+    %n = vrir.dim %x, 0 : !vrir.array<i8, 1, row_major>
+    %r = vrir.range %c0 to %n
+    %d = vrir.domain %r : !vrir.domain<1>
+    vrir.gpu_section {
+      vrir.pfor (%i) in %d : !vrir.domain<1> shared(%x, %y : !vrir.array<i8, 1, row_major>, !vrir.array<i16, 1, row_major>) {
+        %v = vrir.load %x[%i] : !vrir.array<i8, 1, row_major>[index]
+        %w = vrir.load %y[%i] : !vrir.array<i16, 1, row_major>[index]
+        %v2 = arith.addi %v, %v : i8
+        %e = arith.extsi %v : i8 to i16
+        %w2 = arith.addi %w, %e : i16
+        vrir.store %v2, %x[%i] : !vrir.array<i8, 1, row_major>[index]
+        vrir.store %w2, %y[%i] : !vrir.array<i16, 1, row_major>[index]
+        vrir.yield
+      }
+      vrir.yield
+    }
+    return
+  }
 }

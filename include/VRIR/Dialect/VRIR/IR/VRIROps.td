@@ -26,7 +26,7 @@ include "mlir/IR/SymbolInterfaces.td"
 // Type constraints
 //===----------------------------------------------------------------------===//
 
-def VRIR_Scalar : AnyTypeOf<[I1, I32, I64, F32, F64,
+def VRIR_Scalar : AnyTypeOf<[I1, I8, I16, I32, I64, F32, F64,
     Complex<AnyTypeOf<[I32, I64, F32, F64]>>], "VRIR scalar">;
 def VRIR_ArrayOrScalar : AnyTypeOf<[VRIR_ArrayType, VRIR_Scalar],
     "VRIR array or scalar">;

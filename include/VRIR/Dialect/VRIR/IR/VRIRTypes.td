@@ -15,8 +15,11 @@ class VRIR_Type<string name, string typeMnemonic, list<Trait> traits = []>
 def VRIR_ArrayType : VRIR_Type<"Array", "array"> {
   let summary = "multi-dimensional array with a layout (thesis 4.2.2)";
   let description = [{
-    An array of `rank` dimensions (0 allowed) of `i1`, `i32`, `i64`, `f32`,
-    `f64` or `complex<>` of the numeric ones. The layout is `row_major`,
+    An array of `rank` dimensions (0 allowed) of `i1`, `i8`, `i16`, `i32`,
+    `i64`, `f32`, `f64` or `complex<>` of `i32`, `i64`, `f32` and `f64`.
+    Integers are signless; the library ops that compare, divide, convert or
+    take the minimum of integers treat them as signed (a frontend with
+    unsigned types uses arith's unsigned ops in `vrir.map` bodies). The layout is `row_major`,
     `col_major` or `strided` (any strides and offset, NumPy views). Sizes
     and strides are run-time properties, not part of the type, so one value
     of this type may denote arrays of different sizes.
