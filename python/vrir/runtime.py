@@ -24,6 +24,11 @@ from .errors import CompileError
 from .frontend import build_module
 from .types import ArrT, ELEM_TO_NP, C64, C128, NumPyScalarArg, is_complex
 
+# The messages of the dialect's LAPACK ops that NumPy raises as LinAlgError.
+LINALG_ERRORS = tuple(f"{op}: {what}" for op in ("cholesky", "inv", "solve", "det")
+                      for what in ("matrix is not square", "matrix is not positive definite",
+                                   "singular matrix"))
+
 FRONTEND_VERSION = "0.1.0-1"
 COMPILE_COUNT = 0  # compilations in this process (tests use it)
 
@@ -397,6 +402,8 @@ class Kernel:
                 raise IndexError(msg)
             if msg.startswith("out of memory"):
                 raise MemoryError(msg)
+            if msg.startswith(LINALG_ERRORS):
+                raise np.linalg.LinAlgError(msg)
             # the frontend's run-time checks name the Python exception
             for exc in (ZeroDivisionError, OverflowError, UnboundLocalError, ValueError,
                         IndexError, TypeError, KeyboardInterrupt):

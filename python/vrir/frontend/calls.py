@@ -69,7 +69,7 @@ class Calls:
             if (mod == "np" and name in MAP_FLOAT_FNS) or (mod == "math" and name in MATH_MAP_FNS):
                 return self.map_float_fn(mod, name, e)
             what = {"np": "numpy.", "math": "math.", "cmath": "cmath.", "builtin": "",
-                    "vrir": "vrir."}[mod]
+                    "vrir": "vrir.", "linalg": "numpy.linalg."}[mod]
             self.error(f"call of {what}{name} is not supported in compiled code")
         return h(e)
 
@@ -267,18 +267,23 @@ class Calls:
     # library functions written as Python, compiled in place
     def inline(self, template, values, result):
         """Compiles the statements of `template` (Python source) where they
-        are called, with the names in `values` bound to those values and
-        every other name but builtins renamed apart; returns the value of
-        the template's variable `result`. Errors point at the user's call."""
+        are called, with the names in `values` bound to those values, `np`
+        bound to NumPy and every other name but builtins renamed apart;
+        returns the value of the template's variable `result`. Errors point
+        at the user's call."""
         n = self.nssa
         self.nssa += 1
         tree = ast.parse(textwrap.dedent(template))
         kept = {"range", "len", "min", "max"}
         for node in ast.walk(tree):
-            if isinstance(node, ast.Name) and node.id not in kept:
+            if isinstance(node, ast.Name) and node.id == "np":
+                # NumPy itself, whatever the user's module calls it
+                node.id = "$numpy"
+            elif isinstance(node, ast.Name) and node.id not in kept:
                 node.id = f"$lib{n}_{node.id}"
             if hasattr(node, "lineno"):
                 ast.copy_location(node, self.cur)
+        self.globals["$numpy"] = np
         for name, v in values.items():
             self.assign_name(f"$lib{n}_{name}", v)
         self.suite(tree.body)

@@ -22,6 +22,7 @@ from .calls import Calls
 from .elementwise import ElementwiseFunctions
 from .expressions import Expressions
 from .inference import TypeInference
+from .linalg import LinearAlgebra
 from .loops import Loops
 from .numpy_arrays import ArrayFunctions
 from .operators import Operators
@@ -40,7 +41,8 @@ def f_hex(value, ty):
 
 class FunctionEmitter(SourceAnalysis, Variables, TypeInference, Statements,
                       Loops, Expressions, Operators, ArrayAccess,
-                      Calls, ElementwiseFunctions, Reductions, ArrayFunctions):
+                      Calls, ElementwiseFunctions, Reductions, ArrayFunctions,
+                      LinearAlgebra):
     """Emits one function: the subjects' methods (see the bases) on the
     state set up here."""
 

@@ -301,6 +301,8 @@ class Expressions:
                     return self.pyconst(consts[at])
                 if at == "newaxis":
                     return V(kind="none")
+                if at == "linalg":
+                    return V(kind="module", obj="linalg")
                 obj = getattr(np, at, None)
                 if isinstance(obj, type) and obj in PY_DTYPES:
                     return V(kind="dtype", obj=PY_DTYPES[obj])
@@ -313,6 +315,8 @@ class Expressions:
                 return V(kind="func", obj=(mod, at))
             if mod == "vrir":
                 return V(kind="func", obj=("vrir", at))
+            if mod == "linalg":
+                return V(kind="func", obj=("linalg", at))
             if isinstance(mod, types.ModuleType):
                 if not hasattr(mod, at):
                     self.error(f"module {mod.__name__} has no attribute '{at}'")

@@ -225,6 +225,8 @@ class Variables:
             return V(kind="module", obj="math")
         if obj is cmath:
             return V(kind="module", obj="cmath")
+        if obj is np.linalg:
+            return V(kind="module", obj="linalg")
         if constructs.is_vrir_module(obj):
             return V(kind="module", obj="vrir")
         if isinstance(obj, constructs.JitFunctionBase):
@@ -249,6 +251,8 @@ class Variables:
             return V(kind="func", obj=(mod, obj.__name__))
         if isinstance(obj, np.ufunc):
             return V(kind="func", obj=("np", obj.__name__))
+        if callable(obj) and getattr(obj, "__module__", "") == "numpy.linalg":
+            return V(kind="func", obj=("linalg", obj.__name__))
         if isinstance(obj, types.FunctionType):
             if obj.__name__ == "<lambda>":
                 self.error(f"'{name}' is a lambda: calls of lambdas are not supported in "

@@ -1,0 +1,226 @@
+"""Matrices: np.eye and np.identity, and np.linalg — cholesky, inv, solve
+and det as the dialect's LAPACK ops (vrir.cholesky, vrir.inv, vrir.solve,
+vrir.det), norm as reductions. Their run-time failures (a matrix that is
+not square, not positive definite, or singular) raise
+numpy.linalg.LinAlgError (runtime.py)."""
+import math
+
+from ..types import ArrT, is_complex, real_of
+from .values import V
+
+
+def _literal(v):
+    """The Python value of a constant argument (a number, a string, None),
+    else the marker `_literal`."""
+    if v.kind == "none":
+        return None
+    if v.kind == "str":
+        return v.obj
+    if v.is_scalar and v.const is not None:
+        return v.const
+    return _literal
+
+
+class LinearAlgebra:
+    """np.eye, np.identity and np.linalg."""
+
+    # ------------------------------------------------------------ np.eye
+    def call_np_eye(self, e):
+        """np.eye(N, M=None, k=0, dtype=float, order='C'): ones on the k-th
+        diagonal."""
+        args = self.call_args(e, 1, 3, kw=("M", "k", "dtype", "order"))
+        kw = self.kwargs(e)
+        n = args[0]
+        m = args[1] if len(args) > 1 else kw.get("M")
+        k = args[2] if len(args) > 2 else kw.get("k")
+        if m is None or m.kind == "none":
+            m = n
+        if k is None:
+            k = self.const(0, "i64")
+        for v, what in ((n, "N"), (m, "M"), (k, "k")):
+            if not v.is_scalar or v.ty not in ("i1", "i32", "i64"):
+                self.error(f"np.eye: {what} must be an integer")
+        return self.eye(n, m, k, self.dtype_kw(e, "f64", kw), self.order_kw(e))
+
+    def call_np_identity(self, e):
+        """np.identity(n, dtype=float)."""
+        (n,) = self.call_args(e, 1, 1, kw=("dtype",))
+        if not n.is_scalar or n.ty not in ("i1", "i32", "i64"):
+            self.error("np.identity: n must be an integer")
+        return self.eye(n, n, self.const(0, "i64"), self.dtype_kw(e, "f64"), "row_major")
+
+    def eye(self, n, m, k, elem, layout):
+        sizes = [self.index(n), self.index(m)]
+        t = ArrT(elem, 2, layout)
+        r = self.op(f"vrir.zeros({', '.join(sizes)}) : {t.mlir()}", t)
+        # a negative N or M is NumPy's ValueError (vrir.zeros checks it)
+        return self.inline("""
+            for i in range(max(0, -k), min(n, m - k)):
+                r[i, i + k] = 1
+        """, {"n": n, "m": m, "k": k, "r": r}, "r")
+
+    # ------------------------------------------------------- np.linalg
+    def linalg_matrix(self, v, fn, name="a"):
+        """Checks that `v` is a matrix np.linalg.`fn` takes."""
+        if not v.is_array:
+            self.error(f"np.linalg.{fn}: {name} must be an array")
+        if is_complex(v.ty.elem):
+            self.error(f"np.linalg.{fn} of a complex matrix is not supported")
+        if v.ty.rank < 2:
+            # NumPy's LinAlgError, known while compiling
+            self.error(f"np.linalg.{fn}: {v.ty.rank}-dimensional array given; "
+                       "the array must be at least two-dimensional")
+        if v.ty.rank > 2:
+            self.error(f"np.linalg.{fn} of a stack of matrices (rank {v.ty.rank}) is not "
+                       "supported; call it on each matrix")
+
+    @staticmethod
+    def linalg_elem(*arrays):
+        """NumPy's linalg computes in float32 when every input is float32,
+        else in float64 (integers and booleans included)."""
+        return "f32" if all(a.ty.elem == "f32" for a in arrays) else "f64"
+
+    def lapack_op(self, op, operands, elem, result):
+        """`vrir.<op>` of `operands` (cast to `elem`) giving `result` (an
+        ArrT or a scalar type)."""
+        operands = [self.cast(a, elem) for a in operands]
+        names = ", ".join(a.ssa for a in operands)
+        types = ", ".join(a.ty.mlir() for a in operands)
+        rtype = result.mlir() if isinstance(result, ArrT) else result
+        return self.op(f"vrir.{op} {names} : {types} -> {rtype}", result)
+
+    def call_linalg_cholesky(self, e):
+        (a,) = self.call_args(e, 1, 1, kw=("upper",))
+        self.linalg_matrix(a, "cholesky")
+        upper = _literal(self.kwargs(e).get("upper", V(kind="none")))
+        if upper not in (None, True, False):
+            self.error("np.linalg.cholesky: upper must be True or False")
+        elem = self.linalg_elem(a)
+        lower = self.lapack_op("cholesky", [a], elem, ArrT(elem, 2))
+        # the upper factor L^T (a view of the new array)
+        return self.transpose(lower) if upper else lower
+
+    def call_linalg_inv(self, e):
+        (a,) = self.call_args(e, 1, 1)
+        self.linalg_matrix(a, "inv")
+        elem = self.linalg_elem(a)
+        return self.lapack_op("inv", [a], elem, ArrT(elem, 2))
+
+    def call_linalg_solve(self, e):
+        a, b = self.call_args(e, 2, 2)
+        self.linalg_matrix(a, "solve")
+        if not b.is_array:
+            self.error("np.linalg.solve: b must be an array")
+        if is_complex(b.ty.elem):
+            self.error("np.linalg.solve of a complex right-hand side is not supported")
+        if b.ty.rank > 2:
+            self.error(f"np.linalg.solve with a rank-{b.ty.rank} right-hand side (a stack) "
+                       "is not supported")
+        elem = self.linalg_elem(a, b)
+        return self.lapack_op("solve", [a, b], elem, ArrT(elem, b.ty.rank))
+
+    def call_linalg_det(self, e):
+        (a,) = self.call_args(e, 1, 1)
+        self.linalg_matrix(a, "det")
+        elem = self.linalg_elem(a)
+        return self.weak(self.lapack_op("det", [a], elem, elem), False)
+
+    def call_linalg_norm(self, e):
+        """np.linalg.norm(x, ord=None, axis=None, keepdims=False): vector
+        norms (any ord) over all of a vector or along one axis; matrix norms
+        'fro', 1, -1, inf and -inf of a matrix. The 2-norm, -2 and 'nuc' of
+        a matrix need singular values: not supported."""
+        args = self.call_args(e, 1, 3, kw=("ord", "axis", "keepdims"))
+        kw = self.kwargs(e)
+        x = args[0]
+        ord_v = args[1] if len(args) > 1 else kw.get("ord", V(kind="none"))
+        axis_v = args[2] if len(args) > 2 else kw.get("axis", V(kind="none"))
+        keepdims = _literal(kw.get("keepdims", V(kind="none")))
+        if not x.is_array:
+            self.error("np.linalg.norm: x must be an array")
+        if keepdims not in (None, True, False):
+            self.error("np.linalg.norm: keepdims must be True or False")
+        order = _literal(ord_v)
+        if order is _literal or (isinstance(order, str) and order not in ("fro", "nuc")):
+            self.error("np.linalg.norm: ord must be a constant number, 'fro' or 'nuc'")
+        if axis_v.kind == "tuple":
+            axes = self.const_ints([axis_v], "norm axes")
+        elif axis_v.kind == "none":
+            axes = None
+        else:
+            axes = self.const_ints([axis_v], "norm axis")
+        rank = x.ty.rank
+        if axes is not None:
+            axes = [a % rank if -rank <= a < rank else self.error(
+                f"np.linalg.norm: axis {a} is out of bounds for a rank-{rank} array")
+                for a in axes]
+            if len(set(axes)) != len(axes) or len(axes) > 2:
+                self.error("np.linalg.norm: axis is one axis or two different ones")
+        # NumPy: integers are converted to float64 first
+        if not (is_complex(x.ty.elem) or x.ty.elem in ("f32", "f64")):
+            x = self.cast(x, "f64")
+        keep = bool(keepdims)
+        if axes is None and (order is None or rank == 1 and order == 2):
+            # the 2-norm of the flattened array (Frobenius for a matrix)
+            return self.norm_template("r = np.sqrt(np.sum(abs2(x), keepdims=KEEP))", x, keep)
+        if axes is None:
+            if rank == 1:
+                axes = [0]
+            elif rank == 2:
+                axes = [0, 1]
+            else:
+                self.error("np.linalg.norm: ord needs a vector or a matrix (or axis=)")
+        if len(axes) == 1:
+            return self.vector_norm(x, order, axes[0], keep)
+        return self.matrix_norm(x, order, axes, keep)
+
+    def norm_template(self, line, x, keep, **names):
+        """Compiles `line` (assigning r) with `abs2(x)` as |x|^2 (real and
+        imaginary parts of complex numbers), KEEP as keepdims, REAL as the real
+        dtype of x and `names` substituted."""
+        sq = "(x.real * x.real + x.imag * x.imag)" if is_complex(x.ty.elem) else "(x * x)"
+        src = line.replace("abs2(x)", sq).replace("KEEP", str(keep))
+        for k, v in names.items():
+            src = src.replace(k, str(v))
+        src = src.replace("REAL", "np.float32" if real_of(x.ty.elem) == "f32" else "np.float64")
+        r = self.inline(src, {"x": x}, "r")
+        return self.weak(r, False) if r.is_scalar else r
+
+    def vector_norm(self, x, order, axis, keep):
+        if isinstance(order, str):
+            self.error(f"np.linalg.norm: ord '{order}' is a matrix norm; a vector (one axis) "
+                       "takes a number")
+        if order is None or order == 2:
+            line = "r = np.sqrt(np.sum(abs2(x), axis=AX, keepdims=KEEP))"
+        elif order == math.inf:
+            line = "r = np.max(np.abs(x), axis=AX, keepdims=KEEP)"
+        elif order == -math.inf:
+            line = "r = np.min(np.abs(x), axis=AX, keepdims=KEEP)"
+        elif order == 0:
+            line = "r = np.sum((x != 0).astype(REAL), axis=AX, keepdims=KEEP)"
+        elif order == 1:
+            line = "r = np.sum(np.abs(x), axis=AX, keepdims=KEEP)"
+        else:
+            p = float(order)
+            line = f"r = np.sum(np.abs(x) ** {p!r}, axis=AX, keepdims=KEEP) ** {1.0 / p!r}"
+        return self.norm_template(line, x, keep, AX=axis)
+
+    def matrix_norm(self, x, order, axes, keep):
+        row, col = axes
+        if order in (None, "fro"):
+            line = "r = np.sqrt(np.sum(abs2(x), axis=(ROW, COL), keepdims=KEEP))"
+        elif order in (1, -1, math.inf, -math.inf):
+            # the largest (smallest) sum of |x| along one axis, over the other
+            along, over = (row, col) if order in (1, -1) else (col, row)
+            pick = "np.max" if order > 0 else "np.min"
+            if keep:
+                line = (f"r = {pick}(np.sum(np.abs(x), axis={along}, keepdims=True), "
+                        f"axis={over}, keepdims=True)")
+            else:
+                # `over` once `along` is gone
+                after = over - 1 if over > along else over
+                line = f"r = {pick}(np.sum(np.abs(x), axis={along}), axis={after})"
+        else:
+            self.error(f"np.linalg.norm: matrix norm ord={order!r} needs singular values "
+                       "(not supported); use 'fro', 1, -1, inf or -inf")
+        return self.norm_template(line, x, keep, ROW=row, COL=col)
