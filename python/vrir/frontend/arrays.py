@@ -1,10 +1,11 @@
 """Array indexing: subscripts as index plans (integers, slices, index
 arrays, boolean masks, np.newaxis) loaded or stored with NumPy's
 broadcasting and checks; views (transpose, expand_dims, reshape); copies;
-and masks (A[mask] reads and writes)."""
+masks (A[mask] reads and writes); np.mgrid[...] and np.ogrid[...]."""
 import ast
 
 from ..types import ArrT, is_complex, kind, mlir_type
+from .values import V
 
 
 NEG = "#vrir.index<lower|upper|negative>"
@@ -104,10 +105,57 @@ class ArrayAccess:
             if not -len(base.items) <= k < len(base.items):
                 self.error("tuple index out of range")
             return base.items[k]
+        if base.kind == "func" and base.obj in (("np", "mgrid"), ("np", "ogrid")):
+            return self.index_grid(base.obj[1], e.slice)
         if not base.is_array:
             self.error(f"cannot index a {self.tyname(base)}")
         plan = self.index_plan(base, e.slice)
         return self.load_plan(base, plan)
+
+    def index_grid(self, which, sl):
+        """np.mgrid[s0, s1, ...] (one array of shape (k, n0, n1, ...): the
+        coordinates along each axis) and np.ogrid[...] (a tuple of k arrays
+        that broadcast against each other). A slice start:stop:step is
+        np.arange(start, stop, step), or with an imaginary step n*1j
+        np.linspace(start, stop, n); all are converted to their common type
+        (float64 if any bound or step is a float, else int64)."""
+        slices = sl.elts if isinstance(sl, ast.Tuple) else [sl]
+        vectors = []
+        for s in slices:
+            if not isinstance(s, ast.Slice):
+                self.error(f"np.{which}[...] takes slices start:stop:step")
+            if s.upper is None:
+                self.error(f"np.{which}[...]: a slice needs its stop")
+            start = self.expr(s.lower) if s.lower is not None else self.const(0, "i64")
+            stop = self.expr(s.upper)
+            step = self.expr(s.step) if s.step is not None else self.const(1, "i64")
+            for v in (start, stop, step):
+                self.need_scalar(v)
+            if is_complex(step.ty):
+                if step.const is None:
+                    self.error(f"np.{which}[...]: a number of points (n*1j) must be a constant")
+                count = self.const(int(abs(step.const)), "i64")
+                vectors.append(self.inline("r = np.linspace(start, stop, count)",
+                                           {"start": start, "stop": stop, "count": count}, "r"))
+            else:
+                vectors.append(self.inline("r = np.arange(start, stop, step)",
+                                           {"start": start, "stop": stop, "step": step}, "r"))
+        elem = "f64" if any(v.ty.elem != "i64" for v in vectors) else "i64"
+        vectors = [self.cast(v, elem) for v in vectors]
+        k = len(vectors)
+        if k == 1:
+            return vectors[0]
+        names = {f"v{d}": v for d, v in enumerate(vectors)}
+        coords = ", ".join(f"v{d}" for d in range(k))
+        if which == "ogrid":
+            items = []
+            for d in range(k):
+                shape = ", ".join("-1" if i == d else "1" for i in range(k))
+                items.append(self.inline(f"r = v.reshape(({shape}))", {"v": vectors[d]}, "r"))
+            return V(kind="tuple", items=items)
+        grids = ", ".join(f"g{d}" for d in range(k))
+        return self.inline(f"{grids} = np.meshgrid({coords}, indexing='ij')\n"
+                           f"r = np.stack(({grids},))", names, "r")
 
     def index_plan(self, a, sl):
         """[(kind, value)] per index: ('int', V) or ('range', ssa) or

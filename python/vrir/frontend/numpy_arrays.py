@@ -1,6 +1,6 @@
 """NumPy's array functions and methods: creation (zeros, ones, empty, full,
 their _like forms, arange, linspace, meshgrid), shapes (reshape, transpose,
-expand_dims, flip, concatenate, stack), products (dot, matmul, outer),
+expand_dims, flip, roll, concatenate, stack), products (dot, matmul, outer),
 copies, np.issubdtype, and the array methods (A.sum(), A.astype(), ...)."""
 import ast
 
@@ -185,6 +185,48 @@ class ArrayFunctions:
         if len(set(positions)) != len(positions):
             self.error("repeated axis in expand_dims")
         return self.expand_dims(a, positions)
+
+    def call_np_roll(self, e):
+        """np.roll(a, shift, axis=None): a new array (np.empty_like's layout)
+        with the elements shifted along `axis` (along the flattened array
+        without one); tuples of shifts and axes roll along each in turn."""
+        args = self.call_args(e, 2, 3, kw=("axis",))
+        a, shift = args[0], args[1]
+        axis = args[2] if len(args) > 2 else self.kwargs(e).get("axis")
+        if not a.is_array:
+            self.error("np.roll needs an array")
+        shifts = shift.items if shift.kind == "tuple" else [shift]
+        for s in shifts:
+            if not s.is_scalar or kind(s.ty) >= 2:
+                self.error("np.roll: shifts are integers")
+        if axis is None or axis.kind == "none":
+            if len(shifts) != 1:
+                self.error("np.roll: several shifts need an axis for each")
+            flat = self.inline("r = a.reshape(-1)", {"a": a}, "r")
+            rolled = self.roll_axis(flat, shifts[0], 0)
+            return self.inline("r = f.reshape(a.shape)", {"f": rolled, "a": a}, "r")
+        axes = self.const_ints([axis], "np.roll axes")
+        if len(shifts) != len(axes) and 1 not in (len(shifts), len(axes)):
+            self.error("np.roll: shift and axis must have the same length")
+        n = max(len(shifts), len(axes))
+        shifts, axes = shifts * (n // len(shifts)), axes * (n // len(axes))
+        r = a
+        for s, k in zip(shifts, axes):
+            if not -a.ty.rank <= k < a.ty.rank:
+                self.error(f"np.roll: axis {k} is out of bounds for a rank-{a.ty.rank} array")
+            r = self.roll_axis(r, s, k % a.ty.rank)
+        return r if r is not a else self.copy(a)
+
+    def roll_axis(self, a, shift, axis):
+        before = ":, " * axis
+        return self.inline(f"""
+            r = np.empty_like(a)
+            n = a.shape[{axis}]
+            if n > 0:
+                s = shift % n
+                r[{before}s:] = a[{before}:n - s]
+                r[{before}:s] = a[{before}n - s:]
+        """, {"a": a, "shift": shift}, "r")
 
     def call_np_copy(self, e):
         (a,) = self.call_args(e, 1, 1)

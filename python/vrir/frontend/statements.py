@@ -87,8 +87,10 @@ class Statements:
                 self.readonly_names.discard(t.id)
             self.assign_name(t.id, v, t)
         elif isinstance(t, (ast.Tuple, ast.List)):
+            if v.is_array:
+                v = self.unpack_array(v, t.elts)
             if v.kind != "tuple":
-                self.error("only tuples can be unpacked")
+                self.error("only tuples and arrays can be unpacked")
             if len(v.items) != len(t.elts):
                 self.error(f"cannot unpack {len(v.items)} values into {len(t.elts)} targets")
             for tt, vv in zip(t.elts, v.items):
@@ -105,6 +107,25 @@ class Statements:
             self.store_plan(part, [], v)
         else:
             self.error(f"unsupported assignment target {type(t).__name__}")
+
+    def unpack_array(self, a, targets):
+        """`x, y = A` unpacks A as Python unpacks a sequence: its first axis
+        must have as many items as there are targets (ValueError at run time
+        otherwise), and each target gets A[k]: an element of a vector, a
+        view of a higher-rank array."""
+        if any(isinstance(x, ast.Starred) for x in targets):
+            self.error("starred unpacking of an array is not supported")
+        n = len(targets)
+        length, count = self.dim(a, 0), self.const(n, "index").ssa
+        for pred, what in (("sgt", "too many"), ("slt", "not enough")):
+            wrong = self.op(f"arith.cmpi {pred}, {length}, {count} : index", "i1")
+            self.error_if(wrong, "ValueError",
+                          f"{what} values to unpack (expected {n}) from the array's first axis")
+        items = []
+        for k in range(n):
+            index = ast.copy_location(ast.Constant(value=k), self.cur)
+            items.append(self.load_plan(a, self.index_plan(a, index)))
+        return V(kind="tuple", items=items)
 
     def part_target(self, t):
         """The array an assignment to `A.real` or `A.imag` writes: NumPy
