@@ -24,6 +24,12 @@ from .errors import CompileError
 from .frontend import build_module
 from .types import ArrT, ELEM_TO_NP, C64, C128, NumPyScalarArg, is_complex
 
+# The Python exceptions of run-time errors whose message starts with their
+# name: the frontend's checks, and `raise` and `assert` in compiled code.
+RAISED_AGAIN = (ZeroDivisionError, OverflowError, UnboundLocalError, ValueError, IndexError,
+                TypeError, KeyboardInterrupt, ArithmeticError, AssertionError, Exception,
+                FloatingPointError, KeyError, LookupError, NotImplementedError, RuntimeError)
+
 # The messages of the dialect's LAPACK ops that NumPy raises as LinAlgError.
 LINALG_ERRORS = tuple(f"{op}: {what}" for op in ("cholesky", "inv", "solve", "det")
                       for what in ("matrix is not square", "matrix is not positive definite",
@@ -405,8 +411,7 @@ class Kernel:
             if msg.startswith(LINALG_ERRORS):
                 raise np.linalg.LinAlgError(msg)
             # the frontend's run-time checks name the Python exception
-            for exc in (ZeroDivisionError, OverflowError, UnboundLocalError, ValueError,
-                        IndexError, TypeError, KeyboardInterrupt):
+            for exc in RAISED_AGAIN:
                 if msg.startswith(exc.__name__ + ": "):
                     raise exc(msg[len(exc.__name__) + 2:])
             raise ValueError(msg)

@@ -75,6 +75,7 @@ class FunctionEmitter(SourceAnalysis, Variables, TypeInference, Statements,
         self.scope = Scope("function")
         self.terminated = False
         self.loops = []
+        self.unreachable_returns = []  # after `raise` (Statements.stmt_Raise)
         self.cur = self.fdef
         self.def_lines = {}  # ssa -> index in region.lines of its op
         # SSA names of arrays NumPy makes read-only (.imag of a real array)
@@ -255,6 +256,7 @@ class FunctionEmitter(SourceAnalysis, Variables, TypeInference, Statements,
                            "a value (add a return on every path)", fd)
             self.ret_types[0] = ()
             self.emit("func.return")
+        self.finish_unreachable_returns()
         rts = self.result_types()
         res = ""
         if rts:

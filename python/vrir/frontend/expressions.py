@@ -246,6 +246,8 @@ class Expressions:
         return self.const(eq == isinstance(op, ast.Eq), "i1")
 
     def compare_pair(self, op, a, b):
+        if a.kind == "tuple" and b.kind == "tuple" and isinstance(op, (ast.Eq, ast.NotEq)):
+            return self.compare_tuples(op, a, b)
         r = self.static_compare(op, a, b)
         if r is not None:
             return r
@@ -253,6 +255,24 @@ class Expressions:
         if p is None:
             self.error(f"unsupported comparison {type(op).__name__}")
         return self.compare(p, a, b)
+
+    def compare_tuples(self, op, a, b):
+        """`A.shape == B.shape` (or !=): equal lengths and equal items."""
+        same = self.const(len(a.items) == len(b.items), "i1")
+        if same.const:
+            for x, y in zip(a.items, b.items):
+                eq = self.compare_pair(ast.Eq(), x, y)
+                if eq.const is not None and not eq.const:
+                    same = eq
+                    break
+                if eq.const is None:
+                    same = eq if same.const is not None else \
+                        self.op(f"arith.andi {same.ssa}, {eq.ssa} : i1", "i1")
+        if isinstance(op, ast.Eq):
+            return same
+        if same.const is not None:
+            return self.const(not same.const, "i1")
+        return self.op(f"arith.xori {same.ssa}, {self.const(True, 'i1').ssa} : i1", "i1")
 
     def expr_Compare(self, e):
         left = self.expr(e.left)

@@ -4,9 +4,14 @@ the parts of complex arrays, in-place updates of arrays), if, while, break,
 continue, return, and `with vrir.gpu():` sections."""
 import ast
 
-from ..types import TupT, is_complex, kind, mlir_type
+from ..types import ArrT, TupT, is_complex, kind, mlir_type
 from .operators import ARITH_OPS
 from .values import Restart, V
+
+# The exceptions `raise` may name: runtime.py raises them again in Python.
+RAISABLE = ("ArithmeticError", "AssertionError", "Exception", "FloatingPointError",
+            "IndexError", "KeyError", "LookupError", "NotImplementedError", "OverflowError",
+            "RuntimeError", "TypeError", "ValueError", "ZeroDivisionError")
 
 
 class Statements:
@@ -50,6 +55,80 @@ class Statements:
             meth(s)
         finally:
             self.cur = saved
+
+    def stmt_Raise(self, s):
+        """`raise E` / `raise E("constant message")` for the exceptions
+        runtime.py raises again in Python (RAISABLE). At function level the
+        rest of the block is dead; in a parallel loop the error is recorded
+        and raised after the loop (vrir-parallel-error-scopes)."""
+        if s.exc is None:
+            self.error("a bare 'raise' (re-raising) is not supported")
+        exc, msg = self.exception_of(s.exc)
+        if self.scope.kind != "function":
+            self.error_if(self.const(True, "i1"), exc, msg)
+            return
+        name = self.module.message(f"{exc}: {msg}")
+        p = self.op(f"llvm.mlir.addressof @{name} : !llvm.ptr", "ptr")
+        self.emit(f"llvm.call @vrir_rt_error({p.ssa}) : (!llvm.ptr) -> ()")
+        # Never reached (vrir_rt_error does not return): a return whose
+        # values are written once the function's result types are known.
+        self.unreachable_returns.append((self.region, len(self.region.lines), self.loc()))
+        self.raw("")
+        self.terminated = True
+
+    def stmt_Assert(self, s):
+        """`assert test, "message"`: AssertionError when the test fails."""
+        msg = ""
+        if s.msg is not None:
+            if not (isinstance(s.msg, ast.Constant) and isinstance(s.msg.value, str)):
+                self.error("the message of an assert must be a constant string")
+            msg = s.msg.value
+        failed = self.op(f"arith.xori {self.condition(s.test).ssa}, "
+                         f"{self.const(True, 'i1').ssa} : i1", "i1")
+        self.error_if(failed, "AssertionError", msg)
+
+    def exception_of(self, e):
+        """The name and message of a raised exception: a class of RAISABLE,
+        called with no argument or one constant string."""
+        call = e if isinstance(e, ast.Call) else None
+        cls = call.func if call else e
+        if not (isinstance(cls, ast.Name) and cls.id in RAISABLE):
+            self.error("raise supports the built-in exceptions "
+                       f"{', '.join(sorted(RAISABLE))}")
+        msg = ""
+        if call:
+            if call.keywords or len(call.args) > 1:
+                self.error(f"{cls.id}(...) takes one message")
+            if call.args:
+                arg = call.args[0]
+                if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)):
+                    self.error("the message of a raised exception must be a constant string")
+                msg = arg.value
+        return cls.id, msg
+
+    def finish_unreachable_returns(self):
+        """Writes the returns after `raise`: zeros (never used) of the
+        function's result types."""
+        types = self.result_types()
+        for region, at, loc in self.unreachable_returns:
+            zero = self.fresh()
+            lines, values = [f"{zero} = arith.constant 0 : index {loc}"], []
+            for t in types:
+                r = self.fresh()
+                if isinstance(t, ArrT):
+                    zeros = ", ".join([zero] * t.rank)
+                    lines.append(f"{r} = vrir.empty({zeros}) : {t.mlir()} {loc}")
+                elif is_complex(t):
+                    lines.append(f"{r} = complex.constant [0.0, 0.0] : {t} {loc}")
+                elif kind(t) == 2:
+                    lines.append(f"{r} = arith.constant 0.0 : {t} {loc}")
+                else:
+                    lines.append(f"{r} = arith.constant 0 : {t} {loc}")
+                values.append(r)
+            ret = "func.return"
+            if values:
+                ret += f" {', '.join(values)} : {', '.join(mlir_type(t) for t in types)}"
+            region.lines[at] = "\n  ".join(lines + [f"{ret} {loc}"])
 
     def stmt_Pass(self, s):
         pass
