@@ -22,12 +22,14 @@ from .calls import Calls
 from .elementwise import ElementwiseFunctions
 from .expressions import Expressions
 from .inference import TypeInference
+from .library import NumPyLibrary
 from .linalg import LinearAlgebra
 from .loops import Loops
 from .numpy_arrays import ArrayFunctions
 from .operators import Operators
 from .reductions import Reductions
 from .scopes import Region, Scope, StaticArg, Variables
+from .sorting import Sorting
 from .source import SourceAnalysis, source_of
 from .statements import Statements
 from .values import V
@@ -42,7 +44,7 @@ def f_hex(value, ty):
 class FunctionEmitter(SourceAnalysis, Variables, TypeInference, Statements,
                       Loops, Expressions, Operators, ArrayAccess,
                       Calls, ElementwiseFunctions, Reductions, ArrayFunctions,
-                      LinearAlgebra):
+                      LinearAlgebra, NumPyLibrary, Sorting):
     """Emits one function: the subjects' methods (see the bases) on the
     state set up here."""
 

@@ -372,7 +372,7 @@ class Expressions:
                 return self.complex_part(at, a)
             if at in ("copy", "astype", "sum", "prod", "min", "max", "mean", "fill", "transpose",
                       "conj", "conjugate", "reshape", "clip", "argmax", "argmin", "cumsum",
-                      "cumprod"):
+                      "cumprod") or hasattr(self, f"method_{at}"):
                 return V(kind="method", obj=at, items=[a])
             self.error(f"unsupported array attribute '{at}'")
         if base.is_scalar:

@@ -330,6 +330,9 @@ class ArrayFunctions:
         return self.inline("\n".join(lines), values, "out")
 
     def call_method(self, name, a, e):
+        method = getattr(self, f"method_{name}", None)
+        if method is not None:  # the library modules' methods (library.py, sorting.py)
+            return method(a, e)
         if name in ("conj", "conjugate"):
             self.call_args(e, 0, 0)
             if a.is_array and not is_complex(a.ty.elem):
