@@ -112,3 +112,16 @@ def message_of_assert(x):
 def test_refused(fn, message):
     with pytest.raises(vrir.CompileError, match=message):
         vrir.jit(fn)(1.0)
+
+
+@vrir.jit
+def rows_view(a, k):
+    if k < 0:
+        raise ValueError("k must not be negative")
+    return a[::k + 1]
+
+
+def test_raise_in_a_function_returning_a_view():
+    check(rows_view, np.arange(6.0), 1)
+    with pytest.raises(ValueError, match="must not be negative"):
+        rows_view(np.arange(6.0), -1)

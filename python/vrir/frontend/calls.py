@@ -16,6 +16,7 @@ from .numpy_table import (BINARY_UFUNCS, COMPLEX_FNS, MAP_FLOAT_FNS, MATH_MAP_FN
                           REDUCTIONS, UNARY_FLOAT_FNS)
 from .scopes import STATIC_KINDS, StaticArg
 from .source import assigned_names
+from .statements import RAISABLE
 from .values import BUILTIN_TYPE, DTYPE_OBJECT, V
 
 
@@ -274,7 +275,8 @@ class Calls:
         n = self.nssa
         self.nssa += 1
         tree = ast.parse(textwrap.dedent(template))
-        kept = {"range", "len", "min", "max"}
+        # builtins and the exceptions `raise` takes keep their names
+        kept = {"range", "len", "min", "max", "abs", "bool", "int", "float"} | set(RAISABLE)
         for node in ast.walk(tree):
             if isinstance(node, ast.Name) and node.id == "np":
                 # NumPy itself, whatever the user's module calls it

@@ -117,7 +117,13 @@ class Statements:
                 r = self.fresh()
                 if isinstance(t, ArrT):
                     zeros = ", ".join([zero] * t.rank)
-                    lines.append(f"{r} = vrir.empty({zeros}) : {t.mlir()} {loc}")
+                    new = ArrT(t.elem, t.rank, "row_major" if t.layout == "strided"
+                               else t.layout)
+                    made = self.fresh() if t.layout == "strided" else r
+                    lines.append(f"{made} = vrir.empty({zeros}) : {new.mlir()} {loc}")
+                    if t.layout == "strided":  # a view (vrir.empty makes contiguous arrays)
+                        lines.append(f"{r} = vrir.slice {made}[] : {new.mlir()} -> "
+                                     f"{t.mlir()} {loc}")
                 elif is_complex(t):
                     lines.append(f"{r} = complex.constant [0.0, 0.0] : {t} {loc}")
                 elif kind(t) == 2:

@@ -1,0 +1,239 @@
+"""The NumPy functions of frontend/library.py (templates compiled in place)
+against NumPy on every layout: predicates, logical reductions, diff,
+round, diagonals and triangles, small products, averages and NaN-ignoring
+reductions, shapes, tiling and stacking, np.array of literal lists,
+np.take, np.convolve and element-wise functions; NumPy's errors and
+CompileErrors for what is not supported."""
+import numpy as np
+import pytest
+
+import vrir
+
+from helpers import check
+
+RNG = np.random.default_rng(31)
+A = RNG.random(8) - 0.3
+A[2], A[5] = np.nan, np.inf
+B = RNG.random(8)
+M = RNG.random((3, 4))
+S = RNG.random((4, 4))
+I = RNG.integers(-3, 4, (3, 4))
+
+
+@vrir.jit
+def predicates(a, m, i):
+    return (np.isnan(a), np.isinf(a), np.isfinite(a), np.isnan(a[2]), np.isfinite(i),
+            np.isclose(a, a + 1e-9), np.isclose(a, a, equal_nan=True),
+            np.allclose(m, m + 1e-9), np.array_equal(m, m), np.array_equal(m, m[:2]),
+            np.array_equal(a, m), np.array_equal(a, a, equal_nan=True))
+
+
+def test_predicates(layout1, layout2):
+    check(predicates, layout1(A), layout2(M), layout2(I))
+
+
+@vrir.jit
+def logical(m, i):
+    return (np.any(m > 0.5), np.all(m > 0), np.any(i > 0, axis=0),
+            np.all(i > -5, axis=1, keepdims=True), np.count_nonzero(i),
+            np.count_nonzero(i, axis=1), (m > 2).any(), (i > 0).all(axis=0))
+
+
+def test_logical(layout2):
+    check(logical, layout2(M), layout2(I))
+
+
+@vrir.jit
+def differences_and_rounding(b, m, i):
+    return (np.diff(b), np.diff(m, 2, axis=1), np.diff(m, axis=0), np.diff(m > 0.5),
+            np.diff(m, 0), np.round(m, 2), np.around(b), np.round(m * 1000, -2),
+            np.round(i), m.round(1), np.round(2.567, 1))
+
+
+def test_differences_and_rounding(layout1, layout2):
+    check(differences_and_rounding, layout1(B), layout2(M), layout2(I))
+
+
+@vrir.jit
+def diagonals(v, m, s, i, k):
+    return (np.diag(v), np.diag(v, 1), np.diag(v, k=-2), np.diag(m), np.diag(m, k),
+            np.diag(m, -1), m.diagonal(), np.trace(s), np.trace(i), s.trace(1),
+            np.tril(m), np.tril(m, 1), np.triu(m), np.triu(m, -1), np.tril(i, k))
+
+
+@pytest.mark.parametrize("k", [0, 2, -1, 9])
+def test_diagonals(layout1, layout2, k):
+    check(diagonals, layout1(B[:3]), layout2(M), layout2(S), layout2(I), k)
+
+
+@vrir.jit
+def products(u, w, a, m, s):
+    return (np.cross(u, w), np.inner(a, a), np.inner(m, m), np.vdot(m, m), np.kron(u, w),
+            np.kron(s[:2, :2], m), a.dot(a), m.dot(a[:4]), m.dot(2.0))
+
+
+def test_products(layout1, layout2):
+    check(products, layout1(B[:3]), layout1(A[-3:] * 0 + B[3:6]), layout1(B), layout2(M),
+          layout2(S))
+
+
+@vrir.jit
+def cross_length(u):
+    return np.cross(u, u)
+
+
+def test_cross_needs_three_components():
+    with pytest.raises(ValueError, match="3 components"):
+        cross_length(B[:4])
+
+
+@vrir.jit
+def averages(a, m, i):
+    clean = np.where(np.isinf(a), 0.0, a)
+    return (np.average(m), np.average(m, axis=1), np.average(m, axis=0, weights=m),
+            np.ptp(m), np.ptp(m, axis=0), np.nansum(clean), np.nanmax(a), np.nanmin(a),
+            np.nanmean(clean), np.nanprod(m), np.nansum(i, axis=0),
+            np.nanmax(np.where(m > 0.5, np.nan, m), axis=0), np.nanmean(m, axis=1))
+
+
+def test_averages(layout1, layout2):
+    check(averages, layout1(A), layout2(M), layout2(I))
+
+
+def test_all_nan_slices_are_nan():
+    got = averages(A, np.full((3, 4), np.nan), I)
+    assert np.isnan(got[0]) and np.isnan(got[12]).all()
+
+
+@vrir.jit
+def shapes(m, t):
+    return (np.ravel(m.T), m.T.ravel(), m.T.flatten(), np.squeeze(m[None, :, 1:2], axis=(0, 2)),
+            m[:, None].squeeze(1), np.swapaxes(m, 0, 1), m.swapaxes(1, 0),
+            np.moveaxis(t, 0, -1), np.moveaxis(t, -1, 0))
+
+
+def test_shapes(layout2):
+    check(shapes, layout2(M), RNG.random((2, 3, 4)))
+
+
+@vrir.jit
+def squeeze_wrong(m):
+    return np.squeeze(m, axis=0)
+
+
+@vrir.jit
+def squeeze_all(m):
+    return np.squeeze(m)
+
+
+def test_squeeze_errors():
+    with pytest.raises(ValueError, match="size not equal to one"):
+        squeeze_wrong(M)
+    with pytest.raises(vrir.CompileError, match="without axis= is not supported"):
+        squeeze_all(M)
+
+
+@vrir.jit
+def tiling(b, m, i, n):
+    return (np.tile(b, 3), np.tile(m, (2, 3)), np.tile(m, 2), np.tile(b, n),
+            np.repeat(b, 2), np.repeat(m, 2, axis=0), np.repeat(i, 3, axis=1), b.repeat(n),
+            np.hstack((b, b)), np.hstack((m, m)), np.vstack((b, b)), np.vstack((m, m[:1])),
+            np.row_stack((b, b)), np.column_stack((b, b)), np.append(b, b), np.append(b, 2.0),
+            np.append(m, m, axis=0))
+
+
+@pytest.mark.parametrize("n", [0, 2])
+def test_tiling(layout1, layout2, n):
+    check(tiling, layout1(B), layout2(M), layout2(I), n)
+
+
+@vrir.jit
+def literals(b, m):
+    return (np.array([1.0, 2.0, 3.0]), np.array([1, 2, 3]), np.array([[1, 2], [3, 4.5]]),
+            np.array([1, 2], dtype=np.float32), np.array(m), np.asarray(m),
+            np.array([b[0], b[1] * 2]), np.array((True, False)), np.array(m, dtype=np.int64))
+
+
+def test_literals(layout1, layout2):
+    got = check(literals, layout1(B), layout2(M))
+    assert got[4] is not M
+
+
+@vrir.jit
+def ragged():
+    return np.array([[1.0, 2.0], [3.0]])
+
+
+@vrir.jit
+def zero_dimensional(x):
+    return np.array(x)
+
+
+def test_literals_refused():
+    with pytest.raises(vrir.CompileError, match="ragged"):
+        ragged()
+    with pytest.raises(vrir.CompileError, match="0-dimensional"):
+        zero_dimensional(1.0)
+
+
+@vrir.jit
+def taking(b, m, idx):
+    return np.take(b, idx), np.take(m, idx[:2], axis=1), m.take(idx), np.take(m, idx, axis=0)
+
+
+def test_take(layout1, layout2):
+    check(taking, layout1(B), layout2(M), np.array([1, -1, 2]))
+
+
+def test_take_out_of_bounds():
+    with pytest.raises(IndexError):
+        taking(B, M, np.array([1, 9, 2]))
+
+
+@vrir.jit
+def convolutions(b, u, i):
+    return (np.convolve(b, u), np.convolve(u, b, mode="same"), np.convolve(b, u, "valid"),
+            np.convolve(u, b, "valid"), np.convolve(i[0], i[1]), np.convolve(b, b[:1]))
+
+
+def test_convolve(layout1):
+    check(convolutions, layout1(B), layout1(B[:3] + 1), I)
+
+
+@vrir.jit
+def convolve_empty(b):
+    return np.convolve(b, b[:0])
+
+
+def test_convolve_empty():
+    with pytest.raises(ValueError, match="cannot be empty"):
+        convolve_empty(B)
+
+
+@vrir.jit
+def elementwise(a, b, m):
+    return (np.square(m), np.exp2(b), np.deg2rad(b), np.radians(m), np.rad2deg(b),
+            np.degrees(m), np.sinc(np.array([0.0, 0.5, 1.0, -2.5])), np.fmax(a, b),
+            np.fmin(b, a), np.logspace(0, 2, 5), np.logspace(0, 2, 4, base=2.0, endpoint=False),
+            np.square(3))
+
+
+def test_elementwise(layout1, layout2):
+    check(elementwise, layout1(A), layout1(B), layout2(M))
+
+
+@vrir.jit
+def round_complex(z):
+    return np.round(z)
+
+
+@vrir.jit
+def inner_3d(t):
+    return np.inner(t, t)
+
+
+def test_refused():
+    with pytest.raises(vrir.CompileError, match="np.round of complex numbers"):
+        round_complex(np.ones(2) * 1j)
+    with pytest.raises(vrir.CompileError, match="more than 2 dimensions"):
+        inner_3d(np.ones((2, 2, 2)))
