@@ -237,3 +237,27 @@ def test_refused():
         round_complex(np.ones(2) * 1j)
     with pytest.raises(vrir.CompileError, match="more than 2 dimensions"):
         inner_3d(np.ones((2, 2, 2)))
+
+
+@vrir.jit
+def covariances(x, y, m):
+    return (np.cov(x), np.cov(m), np.cov(x, y), np.cov(m, rowvar=False), np.cov(m, bias=True),
+            np.cov(m, ddof=0), np.corrcoef(m), np.corrcoef(x, y), np.corrcoef(x),
+            np.cov(m > 0.5))
+
+
+def test_covariances(layout1, layout2):
+    x, y = B, B[::-1] * B
+    got = covariances(layout1(x), layout1(y), layout2(M))
+    want = covariances.py_func(x, y, M)
+    for k, (g, w) in enumerate(zip(got, want)):
+        if w.ndim == 0:  # NumPy's 0-d array of one variable is a float here
+            assert isinstance(g, float), k
+        else:
+            assert g.shape == w.shape and g.dtype == w.dtype, k
+        np.testing.assert_allclose(g, w, rtol=1e-12)
+
+
+def test_covariance_of_one_row():
+    with pytest.raises(ValueError, match="0-d array in NumPy"):
+        covariances(B, B, M[:1])

@@ -3,9 +3,9 @@ frontend compiles in place (Calls.inline): element-wise predicates
 (isnan, isinf, isfinite, isclose), logical reductions (any, all,
 count_nonzero, allclose, array_equal), differences, rounding, diagonals and
 triangles (diag, diagonal, trace, tril, triu), small products (cross,
-inner, vdot, kron), averages (average, ptp and the NaN-ignoring
-reductions), shapes (ravel, flatten, squeeze, swapaxes, moveaxis), tiling
-and stacking (tile, repeat, hstack, vstack, column_stack, append), np.array
+inner, vdot, kron), averages (average, ptp, the NaN-ignoring reductions,
+cov, corrcoef), shapes (ravel, flatten, squeeze, swapaxes, moveaxis),
+tiling and stacking (tile, repeat, hstack, vstack, column_stack, append), np.array
 of literal lists, np.take, np.convolve, np.logspace and a few element-wise
 functions (square, exp2, deg2rad, rad2deg, sinc, fmax, fmin).
 
@@ -387,6 +387,62 @@ class NumPyLibrary:
 
     def call_np_nanmean(self, e):
         return self.nan_reduction(e, "nanmean")
+
+    def covariance(self, e, fn):
+        """np.cov(m, y=None, rowvar=True, bias=False, ddof=None) and
+        np.corrcoef(x, y=None, rowvar=True): float64 (complex input is
+        refused). One variable gives a float (NumPy: a 0-d array)."""
+        kws = ("rowvar", "bias", "ddof") if fn == "cov" else ("rowvar",)
+        args, kw = self.array_args(e, f"np.{fn}", 1, 2, kw=("y",) + kws)
+        m = args[0]
+        y = args[1] if len(args) > 1 else kw.get("y")
+        y = None if y is None or y.kind == "none" else self.one_array(y, f"np.{fn}")
+        for v in (m, y):
+            if v is not None and (v.ty.rank > 2 or is_complex(v.ty.elem)):
+                self.error(f"np.{fn} of real vectors or matrices is supported")
+        rowvar = self.const_bool(kw.get("rowvar"), "rowvar", True)
+        bias = self.const_bool(kw.get("bias"), "bias", False)
+        ddof = kw.get("ddof")
+        ddof = self.pyconst(0 if bias else 1) if ddof is None or ddof.kind == "none" else ddof
+        values = {"m": self.cast(m, "f64"), "ddof": ddof}
+        rows = ["x = m.reshape(1, -1)" if m.ty.rank == 1 else
+                ("x = m" if rowvar else "x = m.T")]
+        if y is not None:
+            values["y"] = self.cast(y, "f64")
+            rows.append("z = y.reshape(1, -1)" if y.ty.rank == 1 else
+                        ("z = y" if rowvar else "z = y.T"))
+            rows.append("x2 = np.concatenate((x, z), axis=0)")
+        else:
+            rows.append("x2 = x")
+        scalar = m.ty.rank == 1 and y is None
+        lines = rows + [
+            "n = x2.shape[1]",
+            "fact = max(n - ddof, 0)",  # NumPy warns and divides by 0
+            "d = x2 - np.mean(x2, axis=1, keepdims=True)",
+            "c = (d @ d.T) * (1.0 / fact)",
+        ]
+        if not scalar and m.ty.rank == 2:
+            lines += ["if x2.shape[0] == 1:",
+                      f'    raise ValueError("np.{fn} of one variable in a matrix gives a '
+                      '0-d array in NumPy, which compiled code does not have: pass the '
+                      'variable as a vector")']
+        if fn == "corrcoef":
+            lines += ["s = np.sqrt(np.diag(c))",
+                      "c2 = np.clip(c / s[:, None] / s[None, :], -1.0, 1.0)"]
+            result = "c2"
+        else:
+            result = "c"
+        if scalar:
+            lines.append(f"r = {result}[0, 0]")
+        else:
+            lines.append(f"r = {result}")
+        return self.template("\n".join(lines), values)
+
+    def call_np_cov(self, e):
+        return self.covariance(e, "cov")
+
+    def call_np_corrcoef(self, e):
+        return self.covariance(e, "corrcoef")
 
     # --------------------------------------------------------- shapes
     def call_np_ravel(self, e):
