@@ -148,6 +148,16 @@ def test_tiling(layout1, layout2, n):
 
 
 @vrir.jit
+def tile_negative(b, n):
+    return np.tile(b, n)
+
+
+def test_tile_negative():
+    with pytest.raises(ValueError, match="negative dimensions"):
+        tile_negative(B, -1)
+
+
+@vrir.jit
 def literals(b, m):
     return (np.array([1.0, 2.0, 3.0]), np.array([1, 2, 3]), np.array([[1, 2], [3, 4.5]]),
             np.array([1, 2], dtype=np.float32), np.array(m), np.asarray(m),

@@ -516,19 +516,25 @@ class NumPyLibrary:
             else None
         if a.ty.rank == 1 and counts is None:
             return self.template("""
+                if reps < 0:
+                    raise ValueError("negative dimensions are not allowed")
                 n = a.shape[0]
-                r = np.empty(n * max(reps, 0), dtype=a.dtype)
-                for t in range(max(reps, 0)):
+                r = np.empty(n * reps, dtype=a.dtype)
+                for t in range(reps):
                     r[t * n:(t + 1) * n] = a
             """, {"a": a, "reps": reps})
         if a.ty.rank == 2:
             # one count repeats the columns; two: the rows, then the columns
             if counts is not None and len(counts) != 2:
                 self.error("np.tile of a matrix takes one or two repetition counts")
+            if counts is not None and min(counts) < 0:
+                self.error("np.tile: negative dimensions are not allowed")
             values = {"a": a, "reps": reps} if counts is None else {"a": a}
-            rr = "1" if counts is None else str(max(counts[0], 0))
-            rc = "max(reps, 0)" if counts is None else str(max(counts[1], 0))
+            rr = "1" if counts is None else str(counts[0])
+            rc = "reps" if counts is None else str(counts[1])
             return self.template(f"""
+                if {rc} < 0:
+                    raise ValueError("negative dimensions are not allowed")
                 m = a.shape[0]
                 n = a.shape[1]
                 r = np.empty((m * {rr}, n * {rc}), dtype=a.dtype)
