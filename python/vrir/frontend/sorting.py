@@ -16,7 +16,8 @@ from .values import V
 RUN = 16  # the length of the runs sorted by insertion
 
 NP_DTYPES = {"f64": "np.float64", "f32": "np.float32", "i64": "np.int64", "i32": "np.int32",
-             "i16": "np.int16", "i8": "np.int8", "i1": "np.bool_"}
+             "i16": "np.int16", "i8": "np.int8", "i1": "np.bool_", "complex<f64>": "np.complex128",
+             "complex<f32>": "np.complex64"}
 
 
 def _literal(v):
@@ -36,7 +37,18 @@ def _indent(text, n):
     return "\n".join(pad + l if l.strip() else l for l in text.split("\n"))
 
 
-def sort_text(floating, idx, lane, n="n"):
+def complex_less(a, b):
+    """NumPy's order of complex numbers (npysort's CLT): by real, then
+    imaginary part, with R + Rj < R + nanj < nan + Rj < nan + nanj."""
+    ar, ai, br, bi = f"{a}.real", f"{a}.imag", f"{b}.real", f"{b}.imag"
+    same = f"({ar} == {br} or ({ar} != {ar} and {br} != {br}))"
+    return (f"(({ar} < {br} and ({ai} == {ai} or {bi} != {bi}))"
+            f" or ({ar} > {br} and {bi} != {bi} and {ai} == {ai})"
+            f" or ({same} and ({ai} < {bi} or ({bi} != {bi} and {ai} == {ai})))"
+            f" or (not ({ar} < {br}) and not ({ar} > {br}) and not {same} and {br} != {br}))")
+
+
+def sort_text(floating, idx, lane, n="n", less=None):
     """Statements that copy the 1-D `lane` (length `n`) into the buffers
     x (keys) and, when `idx`, ix (their indices), then sort them; the
     buffers x, y (and ix, iy) must exist with length >= n. After them x
@@ -120,6 +132,9 @@ def sort_text(floating, idx, lane, n="n"):
     ]
     out = []
     for l in lines:
+        if less is not None:
+            l = l.replace("v < x[j]", less("v", "x[j]")).replace("x[j] < x[i]",
+                                                                  less("x[j]", "x[i]"))
         if l.endswith("#I"):
             if not idx:
                 continue
@@ -151,10 +166,10 @@ class Sorting:
     """Sorting, searching and order statistics."""
 
     # ------------------------------------------------------------ helpers
-    def sort_operand(self, a, fn):
+    def sort_operand(self, a, fn, complex_ok=False):
         if not a.is_array:
             self.error(f"np.{fn} needs an array")
-        if is_complex(a.ty.elem):
+        if is_complex(a.ty.elem) and not complex_ok:
             self.error(f"np.{fn} of a complex array is not supported (NumPy orders complex "
                        "numbers by real, then imaginary part; sort the real parts)")
         if a.ty.rank == 0:
@@ -187,15 +202,16 @@ class Sorting:
         `axis` (None: flattened) written into the array `target` (a new
         array, or `a` itself for A.sort())."""
         floating = a.ty.elem in ("f32", "f64")
+        less = complex_less if is_complex(a.ty.elem) else None
         if axis is None:
-            body = sort_text(floating, idx, "f")
+            body = sort_text(floating, idx, "f", less=less)
             copy = "r[i] = ix[i]" if idx else "r[i] = x[i]"
             src = (f"f = a.reshape(-1)\nn = f.shape[0]\n{self.buffers(a, idx)}{body}\n"
                    f"for i in range(n):\n    {copy}\n")
             return self.inline(src, {"a": a, "r": target}, "r")
         rank = a.ty.rank
         copy = "LANE(r)[i] = ix[i]" if idx else "LANE(r)[i] = x[i]"
-        body = sort_text(floating, idx, "LANE(a)") + f"\nfor i in range(n):\n    {copy}"
+        body = sort_text(floating, idx, "LANE(a)", less=less) + f"\nfor i in range(n):\n    {copy}"
         src = (f"n = a.shape[{axis}]\n{self.buffers(a, idx)}"
                + lane_loops(rank, axis, body) + "\n")
         return self.inline(src, {"a": a, "r": target}, "r")
@@ -216,7 +232,7 @@ class Sorting:
         args = self.call_args(e, 1, 2, kw=("axis", "kind"))
         kw = self.kwargs(e)
         a = args[0]
-        self.sort_operand(a, "sort")
+        self.sort_operand(a, "sort", complex_ok=True)
         axis = self.axis_arg(a, args[1] if len(args) > 1 else kw.get("axis"), "sort")
         self.kind_arg(kw, "sort")
         if axis is None:
@@ -234,7 +250,7 @@ class Sorting:
         """A.sort(axis=-1): sorts A in place; returns None."""
         args = self.call_args(e, 0, 1, kw=("axis", "kind"))
         kw = self.kwargs(e)
-        self.sort_operand(a, "sort")
+        self.sort_operand(a, "sort", complex_ok=True)
         axis = self.axis_arg(a, args[0] if args else kw.get("axis"), "sort")
         self.kind_arg(kw, "sort")
         if axis is None:
@@ -247,7 +263,7 @@ class Sorting:
         args = self.call_args(e, 1, 2, kw=("axis", "kind"))
         kw = self.kwargs(e)
         a = args[0]
-        self.sort_operand(a, "argsort")
+        self.sort_operand(a, "argsort", complex_ok=True)
         self.kind_arg(kw, "argsort")
         axis = self.axis_arg(a, args[1] if len(args) > 1 else kw.get("axis"), "argsort")
         return self.argsort(a, axis)
@@ -260,7 +276,7 @@ class Sorting:
     def method_argsort(self, a, e):
         args = self.call_args(e, 0, 1, kw=("axis", "kind"))
         kw = self.kwargs(e)
-        self.sort_operand(a, "argsort")
+        self.sort_operand(a, "argsort", complex_ok=True)
         self.kind_arg(kw, "argsort")
         axis = self.axis_arg(a, args[0] if args else kw.get("axis"), "argsort")
         return self.argsort(a, axis)
