@@ -332,7 +332,7 @@ def test_allocation_past_memory_is_memory_error():
 
 # ---------------------------------------------------------------- TypeError
 @pytest.mark.parametrize("bad", [
-    np.ones(3, dtype=np.int16), np.ones(3, dtype=np.uint8), [1.0, 2.0], "text",
+    np.ones(3, dtype=np.float16), np.zeros(3, dtype="datetime64[s]"), [1.0, 2.0], "text",
     np.float16(1.0), np.array(1.0), None])
 def test_type_errors(bad):
     with pytest.raises(TypeError):

@@ -35,7 +35,7 @@ LINALG_ERRORS = tuple(f"{op}: {what}" for op in ("cholesky", "inv", "solve", "de
                       for what in ("matrix is not square", "matrix is not positive definite",
                                    "singular matrix"))
 
-FRONTEND_VERSION = "0.1.0-1"
+FRONTEND_VERSION = "0.1.0-2"
 COMPILE_COUNT = 0  # compilations in this process (tests use it)
 
 
@@ -151,7 +151,10 @@ class CComplex64(ctypes.Structure):
 # pointers, so no C calling convention is involved; a single complex result
 # comes back through a pointer, like an array (see Packer).
 C_SCALAR = {"f64": ctypes.c_double, "f32": ctypes.c_float, "i64": ctypes.c_int64,
-            "i32": ctypes.c_int32, "i1": ctypes.c_uint8, C128: CComplex128,
+            "i32": ctypes.c_int32, "i16": ctypes.c_int16, "i8": ctypes.c_int8,
+            "ui64": ctypes.c_uint64, "ui32": ctypes.c_uint32, "ui16": ctypes.c_uint16,
+            "ui8": ctypes.c_uint8,
+            "i1": ctypes.c_uint8, C128: CComplex128,
             C64: CComplex64}
 
 _desc_cache = {}
@@ -187,7 +190,9 @@ def ctx_struct(argtypes, rtypes):
 # struct codes of the scalar fields of a Ctx (arguments are written with one
 # struct.pack_into per call, faster than ctypes field by field).
 _STRUCT_CODE = {ctypes.c_double: "d", ctypes.c_float: "f", ctypes.c_int64: "q",
-                ctypes.c_int32: "i", ctypes.c_uint8: "B", ctypes.c_void_p: "Q"}
+                ctypes.c_int32: "i", ctypes.c_int16: "h", ctypes.c_int8: "b",
+                ctypes.c_uint64: "Q", ctypes.c_uint32: "I", ctypes.c_uint16: "H",
+                ctypes.c_uint8: "B", ctypes.c_void_p: "Q"}
 
 
 def _argument_layout(Ctx, argtypes):

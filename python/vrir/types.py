@@ -4,13 +4,34 @@ from dataclasses import dataclass
 import numpy as np
 
 C64, C128 = "complex<f32>", "complex<f64>"
-SCALARS = ("i1", "i32", "i64", "f32", "f64", C64, C128)
+SCALARS = ("i1", "i8", "i16", "i32", "i64", "ui8", "ui16", "ui32", "ui64", "f32", "f64",
+           C64, C128)
+# NumPy's integer types: iN signed, uiN unsigned. MLIR (and VRIR) integers
+# are signless: an unsigned type is written as the signless integer of its
+# width (mlir_elem), and the frontend picks the unsigned operations itself.
+INTS = ("i8", "i16", "i32", "i64", "ui8", "ui16", "ui32", "ui64")
+UNSIGNED = ("ui8", "ui16", "ui32", "ui64")
+
+
+def mlir_elem(elem):
+    """The MLIR type of an element type (ui8 -> i8)."""
+    return elem[1:] if elem in UNSIGNED else elem
+
+
+def is_unsigned(elem):
+    return elem in UNSIGNED
 
 NP_TO_ELEM = {
     np.dtype(np.float64): "f64",
     np.dtype(np.float32): "f32",
     np.dtype(np.int64): "i64",
     np.dtype(np.int32): "i32",
+    np.dtype(np.int16): "i16",
+    np.dtype(np.int8): "i8",
+    np.dtype(np.uint8): "ui8",
+    np.dtype(np.uint16): "ui16",
+    np.dtype(np.uint32): "ui32",
+    np.dtype(np.uint64): "ui64",
     np.dtype(np.bool_): "i1",
     np.dtype(np.complex128): C128,
     np.dtype(np.complex64): C64,
@@ -25,6 +46,8 @@ class ArrT:
     layout: str = "row_major"  # row_major | col_major | strided
 
     def mlir(self):
+        # unsigned elements stay uiN here: signless_text writes the module's
+        # text (the emitter checks the operations on them, check_unsigned_op)
         return f"!vrir.array<{self.elem}, {self.rank}, {self.layout}>"
 
     def __str__(self):
@@ -43,13 +66,57 @@ def mlir_type(t):
     return t.mlir() if isinstance(t, ArrT) else t
 
 
+_UNSIGNED_WORD = None
+
+
+def signless_text(text):
+    """MLIR text with the frontend's unsigned element types (ui8 ... ui64,
+    which the emitter writes where it formats a scalar type) as the
+    signless integers VRIR has, outside string literals (locations,
+    messages); SSA names, block labels and symbols are left alone."""
+    global _UNSIGNED_WORD
+    if "ui" not in text:
+        return text
+    if _UNSIGNED_WORD is None:
+        import re
+        _UNSIGNED_WORD = re.compile(r"(?<![\w%@^#$.])ui(8|16|32|64)(?![\w.])")
+    parts = text.split('"')
+    for k in range(0, len(parts), 2):
+        parts[k] = _UNSIGNED_WORD.sub(r"i\1", parts[k])
+    return '"'.join(parts)
+
+
 def kind(elem):
     """0 bool, 1 int, 2 float, 3 complex"""
-    return {"i1": 0, "i32": 1, "i64": 1, "f32": 2, "f64": 2, C64: 3, C128: 3}[elem]
+    return {"i1": 0, "i8": 1, "i16": 1, "i32": 1, "i64": 1, "ui8": 1, "ui16": 1, "ui32": 1,
+            "ui64": 1, "f32": 2, "f64": 2, C64: 3, C128: 3}[elem]
 
 
 def bits(elem):
-    return {"i1": 1, "i32": 32, "i64": 64, "f32": 32, "f64": 64, C64: 64, C128: 128}[elem]
+    return {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64, "ui8": 8, "ui16": 16,
+            "ui32": 32, "ui64": 64, "f32": 32, "f64": 64, C64: 64, C128: 128}[elem]
+
+
+def is_int(elem):
+    """A NumPy integer type (not bool)."""
+    return elem in INTS
+
+
+def int_range(elem):
+    """The values an integer type holds: (lowest, highest)."""
+    n = bits(elem)
+    if is_unsigned(elem):
+        return 0, 2 ** n - 1
+    return -2 ** (n - 1), 2 ** (n - 1) - 1
+
+
+def sum_type(elem):
+    """NumPy's type of sum/prod/cumsum/cumprod: booleans and integers
+    narrower than 64 bits widen to int64, unsigned ones to uint64
+    (np.add.reduce's default)."""
+    if is_unsigned(elem):
+        return "ui64"
+    return "i64" if elem == "i1" or is_int(elem) else elem
 
 
 def is_float(elem):
@@ -75,6 +142,12 @@ def promote_strong(a, b):
     if a == b:
         return a
     ka, kb = kind(a), kind(b)
+    if ka == kb == 1 and is_unsigned(a) != is_unsigned(b):
+        # mixed signedness: the signed type that holds both, float64 past 64 bits
+        s, u = (b, a) if is_unsigned(a) else (a, b)
+        if bits(s) > bits(u):
+            return s
+        return {8: "i16", 16: "i32", 32: "i64"}.get(bits(u), "f64")
     if ka == kb:
         return a if bits(a) >= bits(b) else b
     if ka == 0:
@@ -82,14 +155,15 @@ def promote_strong(a, b):
     if kb == 0:
         return a
     if ka == 3 or kb == 3:
-        # complex64 keeps single precision only with float32
+        # complex64 keeps single precision with float32 and the integers
+        # float32 holds exactly (8 and 16 bits)
         c, o = (a, b) if ka == 3 else (b, a)
-        return C64 if c == C64 and o == "f32" else C128
-    # int with float
+        return C64 if c == C64 and (o == "f32" or (kind(o) == 1 and bits(o) <= 16)) else C128
+    # int with float: float32 holds 8- and 16-bit integers exactly
     f, i = (a, b) if ka == 2 else (b, a)
-    if f == "f64":
-        return "f64"
-    return "f64"  # f32 with any int promotes to f64 in NumPy
+    if f == "f32" and bits(i) <= 16:
+        return "f32"
+    return "f64"
 
 
 def promote_weak(strong, weak):
@@ -159,8 +233,9 @@ def arg_type(x):
         elem = NP_TO_ELEM.get(x.dtype)
         if elem is None:
             raise TypeError(f"vrir: unsupported array dtype {x.dtype} "
-                            "(supported: float64, float32, int64, int32, bool, "
-                            "complex128, complex64)")
+                            "(supported: float64, float32, int64, int32, int16, "
+                            "int8, uint64, uint32, uint16, uint8, bool, complex128, "
+                            "complex64)")
         if x.ndim == 0:
             raise TypeError("vrir: 0-dimensional arrays are not supported; pass a scalar")
         if not x.dtype.isnative:
@@ -237,15 +312,19 @@ def layout_of_steps(steps, what="array"):
 
 
 SPEC_NAMES = {
-    "f64": "f64", "f32": "f32", "i64": "i64", "i32": "i32", "b1": "i1",
-    "c128": C128, "c64": C64,
-    "float64": "f64", "float32": "f32", "int64": "i64", "int32": "i32",
+    "f64": "f64", "f32": "f32", "i64": "i64", "i32": "i32", "i16": "i16", "i8": "i8",
+    "u64": "ui64", "u32": "ui32", "u16": "ui16", "u8": "ui8",
+    "b1": "i1", "c128": C128, "c64": C64,
+    "float64": "f64", "float32": "f32", "int64": "i64", "int32": "i32", "int16": "i16",
+    "int8": "i8", "uint64": "ui64", "uint32": "ui32", "uint16": "ui16", "uint8": "ui8",
     "bool_": "i1", "complex128": C128, "complex64": C64, "double": "f64",
 }
 SPECS = {name: ScalarSpec(name, elem) for name, elem in SPEC_NAMES.items()}
 # builtin names that mean the same in a signature string
 PLAIN_NAMES = {"float": "f64", "int": "i64", "bool": "i1", "complex": C128}
-ELEM_SPEC_NAME = {"f64": "f64", "f32": "f32", "i64": "i64", "i32": "i32", "i1": "b1",
+ELEM_SPEC_NAME = {"f64": "f64", "f32": "f32", "i64": "i64", "i32": "i32", "i16": "i16",
+                  "i8": "i8", "ui64": "u64", "ui32": "u32", "ui16": "u16", "ui8": "u8",
+                  "i1": "b1",
                   C128: "c128", C64: "c64"}
 
 

@@ -156,9 +156,14 @@ def _lay(a, how):
 '''
 
 DT_SRC = {"f64": "np.float64", "f32": "np.float32", "i64": "np.int64", "i32": "np.int32",
+          "i16": "np.int16", "i8": "np.int8", "u8": "np.uint8", "u16": "np.uint16",
+          "u32": "np.uint32", "u64": "np.uint64",
           "b1": "np.bool_", "c128": "np.complex128", "c64": "np.complex64"}
 DT_OF = {np.dtype(np.float64): "f64", np.dtype(np.float32): "f32", np.dtype(np.int64): "i64",
-         np.dtype(np.int32): "i32", np.dtype(np.bool_): "b1", np.dtype(np.complex128): "c128",
+         np.dtype(np.int32): "i32", np.dtype(np.int16): "i16", np.dtype(np.int8): "i8",
+         np.dtype(np.uint8): "u8", np.dtype(np.uint16): "u16", np.dtype(np.uint32): "u32",
+         np.dtype(np.uint64): "u64",
+         np.dtype(np.bool_): "b1", np.dtype(np.complex128): "c128",
          np.dtype(np.complex64): "c64"}
 
 
@@ -634,8 +639,11 @@ def child_main(case_path, bcoff):
 
 
 # ============================================================== generator
-DTYPES = ["f64", "f64", "f32", "i64", "i64", "i32", "b1", "c128"]
-NP_DT = {"f64": np.float64, "f32": np.float32, "i64": np.int64, "i32": np.int32, "b1": np.bool_,
+DTYPES = ["f64", "f64", "f32", "i64", "i64", "i32", "i16", "i8", "u8", "u16", "u32", "u64",
+          "b1", "c128"]
+NP_DT = {"f64": np.float64, "f32": np.float32, "i64": np.int64, "i32": np.int32,
+         "i16": np.int16, "i8": np.int8, "u8": np.uint8, "u16": np.uint16, "u32": np.uint32,
+         "u64": np.uint64, "b1": np.bool_,
          "c128": np.complex128, "c64": np.complex64}
 FLOATS = [0.5, -1.5, 2.0, 0.0, 3.25, -0.75, 1.0, 4.0, -2.0, 0.125]
 INTS = [0, 1, 2, 3, -1, -2, 5, 7, -3, 4]
@@ -657,7 +665,8 @@ def _ok_value(v, depth=0):
     if isinstance(v, (bool, np.bool_)):
         return True
     if isinstance(v, (int, np.integer)):
-        return type(v) in (int, np.int64, np.int32) and -2**62 < int(v) < 2**62
+        return type(v) in (int, np.int64, np.int32, np.int16, np.int8, np.uint8, np.uint16,
+                           np.uint32, np.uint64) and -2**62 < int(v) < 2**62
     if isinstance(v, (float, complex, np.float64, np.float32, np.complex128, np.complex64)):
         return True
     return False
@@ -689,8 +698,10 @@ class Gen:
         r = self.r
         if dt == "b1":
             return r.random() < 0.5
-        if dt in ("i64", "i32"):
+        if dt in ("i64", "i32", "i16", "i8"):
             return r.choice(INTS + [r.randint(-9, 9)])
+        if dt in ("u64", "u32", "u16", "u8"):
+            return abs(r.choice(INTS + [r.randint(-9, 9)]))
         if dt in ("f64", "f32"):
             x = r.choice(FLOATS + [round(r.uniform(-5, 5), 3)])
             if r.random() < 0.01:
@@ -721,7 +732,8 @@ class Gen:
             return r.random() < 0.5
         if k == "complex":
             return complex(r.choice(FLOATS), r.choice(FLOATS))
-        t = r.choice([np.float32, np.float64, np.int32, np.int64, np.bool_, np.complex64])
+        t = r.choice([np.float32, np.float64, np.int32, np.int64, np.int16, np.int8, np.uint8,
+                      np.uint32, np.uint64, np.bool_, np.complex64])
         v = self.rand_elem(DT_OF[np.dtype(t)])
         return t(v)
 
@@ -803,7 +815,9 @@ class Gen:
             k = r.randint(1, A.ndim)
             return f"{a}[{', '.join(parts[:k])}]"
         # integer-array index
-        iarr = self.arrays(env, lambda v: v.dtype in (np.int64, np.int32) and v.ndim == 1)
+        iarr = self.arrays(env, lambda v: v.dtype in (np.int64, np.int32, np.int16, np.int8, np.uint8,
+                                                     np.uint16, np.uint32, np.uint64)
+                           and v.ndim == 1)
         n = A.shape[0]
         if iarr and r.random() < 0.5:
             return f"{a}[{r.choice(iarr)} % {max(n, 1)}]"

@@ -4,7 +4,7 @@ broadcasting and checks; views (transpose, expand_dims, reshape); copies;
 masks (A[mask] reads and writes); np.mgrid[...] and np.ogrid[...]."""
 import ast
 
-from ..types import ArrT, is_complex, kind, mlir_type
+from ..types import ArrT, bits, is_complex, is_unsigned, kind, mlir_type
 from .values import V
 
 
@@ -198,6 +198,13 @@ class ArrayAccess:
                     self.error("array indices must be integers")
                 if v.ty == "i1":
                     self.error("boolean scalar indices are not supported")
+                if bits(v.ty) < 32 or is_unsigned(v.ty):  # indices are i32, i64 or index
+                    if v.ty == "ui64" and v.const is None:
+                        # beyond int64 it would wrap to a negative index
+                        big = self.op(f"arith.cmpi slt, {v.ssa}, {self.const(0, 'i64').ssa} "
+                                      ": i64", "i1")
+                        self.error_if(big, "IndexError", "index out of bounds (uint64)")
+                    v = self.cast(v, "i64")
                 plan.append(("int", v))
         if any(kd == "newaxis" for kd, _ in plan):
             for j in trivial:

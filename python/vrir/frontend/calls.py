@@ -200,6 +200,10 @@ class Calls:
     def call_builtin_int(self, e):
         (a,) = self.call_args(e, 1, 1)
         self.need_scalar(a)
+        if a.ty == "ui64":  # beyond int64 it would wrap
+            big = self.op(f"arith.cmpi slt, {a.ssa}, {self.const(0, 'i64').ssa} : i64", "i1")
+            self.error_if(big, "OverflowError", "int() of a uint64 beyond int64 (VRIR's "
+                          "integers are 64-bit)")
         return self.weak(self.cast_value(a, "i64"))
 
     def call_builtin_float(self, e):

@@ -3,7 +3,7 @@
 vrir.map body (arctan2, hypot, sign, and the math dialect ones), np.clip,
 the logical functions, complex numbers (real, imag, conj, phase, complex())
 and np.where."""
-from ..types import ArrT, C128, is_complex, is_float, kind, mlir_type, real_of
+from ..types import ArrT, C128, bits, is_complex, is_float, is_unsigned, kind, mlir_type, real_of
 from .numpy_table import (BINARY_UFUNCS, COMPLEX_FNS, MAP_FLOAT_FNS, MATH_MAP_FNS,
                           UFUNC_ACCUMULATE, UFUNC_REDUCE, UNARY_FLOAT_FNS)
 from .scopes import Region
@@ -47,9 +47,9 @@ class ElementwiseFunctions:
             # NumPy 2 keeps integers and booleans as they are
             return self.copy(v) if v.is_array else v
         elif fn in UNARY_FLOAT_FNS and not elem.startswith("f"):
-            v = self.cast(v, "f64")
-            elem = "f64"
-        if fn == "abs" and elem == "i1":
+            elem = self.int_float_type(elem, f"np.{fn}")
+            v = self.cast(v, elem)
+        if fn == "abs" and (elem == "i1" or is_unsigned(elem)):
             return self.copy(v) if v.is_array else v  # a new array, as NumPy's
         out = real_of(elem) if fn in ("abs", "real", "imag") else elem
         if v.is_array:
@@ -92,7 +92,7 @@ class ElementwiseFunctions:
                 return self.binop("pow", a, b)
             self.error(f"np.{fn}imum of complex numbers is not supported")
         if fn == "pow" and elem == "i1":
-            elem = "i64"
+            elem = "i8"  # NumPy's smallest integer
         a, b = self.cast(a, elem), self.cast(b, elem)
         if elem == "i1" and fn in ("min", "max"):
             # on booleans maximum is `or` and minimum is `and`
@@ -105,6 +105,8 @@ class ElementwiseFunctions:
                 # propagate NaN like np.minimum / np.maximum
                 return self.op(f"arith.{'minimumf' if fn == 'min' else 'maximumf'} {a.ssa}, {b.ssa} : {elem}", elem)
             return self.op(f"arith.select {c.ssa}, {b.ssa}, {a.ssa} : {elem}", elem)
+        if is_unsigned(elem) and fn in ("min", "max"):
+            return self.emap([a, b], elem, lambda v: self.binary_values(fn, v[0], v[1]))
         return self.vbinary(fn, a, b, elem)
 
     # --- element-wise functions built from scalar code (vrir.map)
@@ -137,6 +139,15 @@ class ElementwiseFunctions:
                  f"^bb0({bargs}):\n{self.region_text(region)}\n}} {self.loc()}")
         return V(t, res)
 
+    def int_float_type(self, elem, what):
+        """The float type NumPy computes a float function of integers in:
+        float32 for 16-bit ones, float16 (which VRIR lacks) for 8-bit ones,
+        float64 otherwise."""
+        if kind(elem) == 1 and bits(elem) == 8:
+            self.error(f"{what}() of 8-bit integers: NumPy computes it in float16, which "
+                       "VRIR does not have; convert first (x.astype(np.float32))")
+        return "f32" if kind(elem) == 1 and bits(elem) == 16 else "f64"
+
     def float_operands(self, name, *vals):
         """The operands of a float function (np.arctan2, np.hypot) in their
         common float type: integers and booleans compute in f64, as NumPy's."""
@@ -148,7 +159,7 @@ class ElementwiseFunctions:
         if is_complex(elem):
             self.error(f"{name}() is not defined on complex numbers")
         if kind(elem) < 2:
-            elem = "f64"
+            elem = self.int_float_type(elem, name)
         return elem, [self.cast(v, elem) for v in vals]
 
     def map_float_fn(self, mod, name, e):
@@ -166,7 +177,8 @@ class ElementwiseFunctions:
         op = (MAP_FLOAT_FNS if mod == "np" else MATH_MAP_FNS)[name]
         if op == "trunc" and kind(elem) <= 1:  # np.rint of integers is float64
             return self.copy(a) if a.is_array else a  # integers stay integers
-        t = elem if is_float(elem) and mod == "np" else "f64"
+        t = elem if is_float(elem) and mod == "np" else \
+            self.int_float_type(elem, what) if mod == "np" else "f64"
         a = self.cast(a, t)
         return self.emap([a], t, lambda v: self.op(f"math.{op} {v[0].ssa} : {t}", t))
 

@@ -11,12 +11,14 @@ this one); this module holds its state and the basics of emission: SSA
 names, blocks and branches, constants, run-time error checks, and the
 function's signature and body."""
 import ast
+import re
 import struct
 
 import numpy as np
 
 from ..errors import CompileError
-from ..types import ArrT, C128, NP_TO_ELEM, PYTHON_NUMBER_TYPES, is_complex, mlir_type, real_of
+from ..types import (ArrT, C128, NP_TO_ELEM, PYTHON_NUMBER_TYPES, bits, is_complex, is_unsigned,
+                     mlir_type, real_of)
 from .arrays import ArrayAccess
 from .calls import Calls
 from .elementwise import ElementwiseFunctions
@@ -33,6 +35,14 @@ from .sorting import Sorting
 from .source import SourceAnalysis, source_of
 from .statements import Statements
 from .values import V
+
+
+# operations whose result depends on the signedness of integer operands
+SIGNED_OPS = re.compile(r"\b(vrir\.(cmp|cast|unary (?!neg\b|not\b)\w+|reduce (min|max)|binary (div|rem|min|max|pow))\b"
+                        r"|arith\.(cmpi s|divsi|remsi|extsi|sitofp|fptosi|shrsi|maxsi|minsi"
+                        r"|floordivsi|ceildivsi|index_cast )|math\.ipowi)")
+UNSIGNED_TYPE = re.compile(r"(?<![\w%@^#$.])ui(8|16|32|64)\b")
+NP_NAMES = {"ui8": "uint8", "ui16": "uint16", "ui32": "uint32", "ui64": "uint64"}
 
 
 def f_hex(value, ty):
@@ -101,7 +111,21 @@ class FunctionEmitter(SourceAnalysis, Variables, TypeInference, Statements,
         return f"^bb{self.nlabel}"
 
     def emit(self, text):
+        if "ui" in text:
+            self.check_unsigned_op(text)
         self.region.lines.append(f"{text} {self.loc()}")
+
+    def check_unsigned_op(self, text):
+        """The safety net of the unsigned integers (VRIR's integers are
+        signless; its library ops treat them as signed): an operation whose
+        result depends on signedness must not reach an unsigned operand. The
+        frontend emits the unsigned forms itself; any path that does not is
+        a CompileError naming the construct, never a wrong answer."""
+        m = SIGNED_OPS.search(text)
+        if m and UNSIGNED_TYPE.search(text):
+            name = UNSIGNED_TYPE.search(text).group(0)
+            self.error(f"this operation on unsigned integers ({NP_NAMES[name]}: "
+                       f"{m.group(0).strip()}) is not supported yet")
 
     def op(self, text, ty):
         """Emit `%r = text` and return V of type ty."""
@@ -174,7 +198,10 @@ class FunctionEmitter(SourceAnalysis, Variables, TypeInference, Statements,
         if ty in ("f32", "f64"):
             v = self.op(f"arith.constant {f_hex(float(value), ty)} : {ty}", ty)
         else:
-            v = self.op(f"arith.constant {int(value)} : {ty}", ty)
+            n = int(value)
+            if is_unsigned(ty) and n >= 2 ** (bits(ty) - 1):
+                n -= 2 ** bits(ty)  # the same bits as a signless constant
+            v = self.op(f"arith.constant {n} : {ty}", ty)
         v.const = value
         return v
 
@@ -200,7 +227,8 @@ class FunctionEmitter(SourceAnalysis, Variables, TypeInference, Statements,
     def index(self, v):
         """An integer scalar as an `index` ssa."""
         v = self.to_int(v)
-        return self.op(f"arith.index_cast {v.ssa} : {v.ty} to index", "index").ssa
+        cast = "index_castui" if is_unsigned(v.ty) else "index_cast"
+        return self.op(f"arith.{cast} {v.ssa} : {v.ty} to index", "index").ssa
 
     def from_index(self, ssa):
         return self.op(f"arith.index_cast {ssa} : index to i64", "i64")

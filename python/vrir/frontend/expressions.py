@@ -328,6 +328,7 @@ class Expressions:
                     return V(kind="dtype", obj=PY_DTYPES[obj])
                 if obj is None:
                     self.error(f"numpy has no attribute '{at}'")
+                self.check_dtype_supported(obj, f"np.{at}")
                 return V(kind="func", obj=("np", at))
             if mod in ("math", "cmath"):
                 if at in ("pi", "e", "inf", "nan", "tau", "infj", "nanj"):

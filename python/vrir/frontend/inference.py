@@ -2,7 +2,10 @@
 element type operands promote to, conversions and casts, and the unification
 of a variable's or a return's types (which widens them and restarts
 emission: the type inference fixed point)."""
-from ..types import ArrT, SCALARS, TupT, bits, is_complex, kind, promote_strong, promote_weak
+import numpy as np
+
+from ..types import (ArrT, ELEM_TO_NP, SCALARS, TupT, bits, int_range, is_complex, is_int,
+                     is_unsigned, kind, mlir_elem, promote_strong, promote_weak, real_of)
 from .values import V
 
 
@@ -18,7 +21,7 @@ class TypeInference:
     def to_int(self, v):
         if not v.is_scalar:
             self.error("expected an integer")
-        if v.ty in ("i64", "i32"):
+        if is_int(v.ty):
             return v
         if v.ty == "i1":
             return self.cast(v, "i64")
@@ -38,12 +41,18 @@ class TypeInference:
         if v.is_array:
             if v.ty.elem == elem:
                 return v
+            if is_unsigned(v.ty.elem) or is_unsigned(elem):
+                # vrir.cast converts integers as signed: a vrir.map body of
+                # the unsigned conversions instead
+                return self.emap([v], elem, lambda x: self.cast(x[0], elem))
             t = ArrT(elem, v.ty.rank, "row_major")
             return self.op(f"vrir.cast {v.ssa} : {v.ty.mlir()} to {t.mlir()}", t)
         if v.ty == elem:
             return v
         if v.ty not in SCALARS:
             self.error(f"cannot convert {self.tyname(v)} to {elem}")
+        if v.weak and v.ty == "i64" and is_int(elem):
+            self.check_weak_int_fits(v, elem)
         if v.const is not None and kind(elem) >= 2 and kind(v.ty) <= kind(elem) \
                 and not (kind(v.ty) == 1 and abs(v.const) >= 2**53):
             # a constant of the wider type directly (int/float -> float/complex)
@@ -56,9 +65,80 @@ class TypeInference:
         if elem == "i1" and not is_complex(v.ty):
             z = self.const(0, v.ty)
             return self.cmp_scalar("ne", v, z)
+        if is_unsigned(v.ty) or is_unsigned(elem):
+            r = self.unsigned_cast(v, elem)
+            r.weak = v.weak
+            return r
         r = self.op(f"vrir.cast {v.ssa} : {v.ty} to {elem}", elem)
         r.weak = v.weak
         return r
+
+    def unsigned_cast(self, v, elem):
+        """A scalar conversion from or to an unsigned integer type, with
+        arith's unsigned operations (VRIR's vrir.cast is signed)."""
+        src = v.ty
+        if is_complex(src):  # NumPy takes the real part
+            return self.unsigned_cast(self.cast(v, "i64"), elem)
+        if is_complex(elem):
+            return self.cast(self.unsigned_cast(v, real_of(elem)), elem)
+        if kind(src) <= 1 and kind(elem) <= 1:
+            ext = "extui" if is_unsigned(src) or src == "i1" else "extsi"
+            if bits(src) == bits(elem):
+                r = V(elem, v.ssa)  # the same bits
+            elif bits(src) > bits(elem):
+                r = self.op(f"arith.trunci {v.ssa} : {src} to {elem}", elem)
+            else:
+                # (a signed source to an unsigned type: written signless)
+                r = self.op(f"arith.{ext} {v.ssa} : {src} to {mlir_elem(elem)}", elem)
+            if v.const is not None:
+                lo, hi = int_range(elem)
+                r.const = (int(v.const) - lo) % (hi - lo + 1) + lo
+            return r
+        if kind(src) <= 1:  # integer to float
+            conv = "uitofp" if is_unsigned(src) or src == "i1" else "sitofp"  # (float results)
+            return self.op(f"arith.{conv} {v.ssa} : {src} to {elem}", elem)
+        # float to unsigned: through int64, as NumPy's C casts do on x86
+        # (a negative value wraps); uint64 beyond 2**63 by an offset
+        if elem != "ui64":
+            w = self.op(f"arith.fptosi {v.ssa} : {src} to i64", "i64")
+            return self.op(f"arith.trunci {w.ssa} : i64 to {elem}", elem)
+        big = self.const(2.0 ** 63, src)
+        high = self.op(f"arith.cmpf oge, {v.ssa}, {big.ssa} : {src}", "i1")
+        low = self.op(f"arith.subf {v.ssa}, {big.ssa} : {src}", src)
+        x = self.op(f"arith.select {high.ssa}, {low.ssa}, {v.ssa} : {src}", src)
+        w = self.op(f"arith.fptosi {x.ssa} : {src} to i64", "i64")
+        sign = self.const(-2 ** 63, "i64")
+        flipped = self.op(f"arith.xori {w.ssa}, {sign.ssa} : i64", "i64")
+        w = self.op(f"arith.select {high.ssa}, {flipped.ssa}, {w.ssa} : i64", "i64")
+        return V(elem, w.ssa)
+
+    def check_weak_int_fits(self, v, elem):
+        """NEP 50: a Python int taking a narrower NumPy integer type must fit
+        in it (NumPy raises OverflowError: `int8_array + 300`), never wrap."""
+        lo, hi = int_range(elem)
+        if lo <= -2 ** 63 and hi >= 2 ** 63 - 1:
+            return
+        name = np.dtype(ELEM_TO_NP[elem]).name
+        if v.const is not None:
+            if not lo <= int(v.const) <= hi:
+                self.error(f"Python integer {int(v.const)} out of bounds for {name} "
+                           "(NumPy raises OverflowError)")
+            return
+        out = self.op(f"arith.cmpi slt, {v.ssa}, {self.const(lo, 'i64').ssa} : i64", "i1")
+        if hi < 2 ** 63 - 1:
+            above = self.op(f"arith.cmpi sgt, {v.ssa}, {self.const(hi, 'i64').ssa} : i64", "i1")
+            out = self.op(f"arith.ori {out.ssa}, {above.ssa} : i1", "i1")
+        self.error_if(out, "OverflowError", f"Python integer out of bounds for {name}")
+
+    def weak_int_exceeds(self, a, b, elem):
+        """Whether a Python int operand of a comparison may lie outside the
+        integer type `elem` the operands promote to: NumPy 2 compares it by
+        value then (`int8_array < 1000` is all True)."""
+        if not is_int(elem) or bits(elem) >= 64:
+            return False  # uint64: see compare
+        lo, hi = int_range(elem)
+        return any(v.is_scalar and v.weak and v.ty == "i64" and
+                   (v.const is None or not lo <= int(v.const) <= hi) for v in (a, b))
 
     def tyname(self, v):
         if v.kind == "tuple":
@@ -153,14 +233,16 @@ class TypeInference:
 
     def check_float_to_int(self, a, to):
         """int(x) of a float scalar: NaN and values out of range raise."""
-        if not (a.is_scalar and a.ty in ("f32", "f64") and to in ("i32", "i64")):
+        if not (a.is_scalar and a.ty in ("f32", "f64") and is_int(to)):
             return
-        if a.const is not None and abs(a.const) < 2.0 ** (bits(to) - 1):
+        top = 2.0 ** bits(to) if is_unsigned(to) else 2.0 ** (bits(to) - 1)
+        if a.const is not None and abs(a.const) < top:
             return  # NaN fails the test: checked below
         nan = self.op(f"arith.cmpf uno, {a.ssa}, {a.ssa} : {a.ty}", "i1")
         self.error_if(nan, "ValueError", "cannot convert float NaN to integer")
-        mag = self.op(f"math.absf {a.ssa} : {a.ty}", a.ty)
-        limit = self.const(2.0 ** (bits(to) - 1), a.ty)
+        # (a negative float wraps to an unsigned type, as NumPy's C cast)
+        mag = a if is_unsigned(to) else self.op(f"math.absf {a.ssa} : {a.ty}", a.ty)
+        limit = self.const(top, a.ty)
         big = self.op(f"arith.cmpf oge, {mag.ssa}, {limit.ssa} : {a.ty}", "i1")
         self.error_if(big, "OverflowError",
                       f"cannot convert float infinity or a float beyond {to} to integer")

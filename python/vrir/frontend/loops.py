@@ -4,7 +4,7 @@ reductions."""
 import ast
 import math
 
-from ..types import ArrT, mlir_type
+from ..types import ArrT, int_range, mlir_type
 from .values import V
 
 
@@ -17,7 +17,7 @@ def reduction_identity(kind_, ty):
         return -0.0 if is_float else 0
     if kind_ == "prod":
         return 1.0 if is_float else 1
-    big = math.inf if is_float else (2 ** 31 - 1 if ty == "i32" else 2 ** 63 - 1)
+    big = math.inf if is_float else int_range(ty)[1]
     return big if kind_ == "min" else (-big if is_float else -big - 1)
 
 
@@ -318,7 +318,8 @@ class Loops:
                  f"{name} = min({name}, e), {name} = max({name}, e) (or np.minimum/np.maximum), "
                  f"with e not using '{name}'")
         ty = self.var_types.get(name)
-        if not isinstance(ty, str) or ty not in ("f64", "f32", "i64", "i32"):
+        if not isinstance(ty, str) or ty not in ("f64", "f32", "i64", "i32", "i16", "i8", "ui64",
+                                                 "ui32", "ui16", "ui8"):
             self.error(f"assignment to '{name}' inside a parallel loop: a reduction variable "
                        f"must be an integer or float scalar, not {ty}")
 
@@ -374,4 +375,8 @@ class Loops:
         if len(kinds) != 1:
             self.error(f"the reduction '{name}' mixes {' and '.join(sorted(kinds))} updates; "
                        "a reduction variable takes one kind of update")
-        return kinds.pop(), ty
+        k = kinds.pop()
+        if k in ("min", "max") and ty.startswith("ui"):
+            self.error(f"a {k} reduction of an unsigned integer ('{name}') in a parallel loop "
+                       "is not supported (reduce a signed or float variable)")
+        return k, ty

@@ -6,7 +6,7 @@ import inspect
 import sys
 
 from ..errors import CompileError
-from ..types import PYTHON_NUMBER_TYPES
+from ..types import PYTHON_NUMBER_TYPES, signless_text
 from .emitter import FunctionEmitter
 from .values import Restart
 
@@ -101,7 +101,8 @@ class ModuleBuilder:
                               for c in data)
                 head.append(f'llvm.mlir.global internal constant @{name}("{lit}") '
                             f'{{addr_space = 0 : i32}}')
-        return "module {\n" + "".join(h + "\n" for h in head) + "\n".join(self.funcs) + "}\n"
+        return signless_text("module {\n" + "".join(h + "\n" for h in head)
+                             + "\n".join(self.funcs) + "}\n")
 
 
 # The frontend recurses over the AST: an expression nested a few hundred

@@ -4,7 +4,7 @@ expand_dims, flip, roll, concatenate, stack), products (dot, matmul, outer),
 copies, np.issubdtype, and the array methods (A.sum(), A.astype(), ...)."""
 import ast
 
-from ..types import ArrT, is_complex, kind, promote_strong
+from ..types import ArrT, is_complex, is_unsigned, kind, promote_strong
 from .arrays import NONE
 from .numpy_table import ABSTRACT_DTYPES, REDUCTIONS
 from .values import V
@@ -533,6 +533,7 @@ class ArrayFunctions:
         if b.kind == "dtype":
             return self.const(a.obj == b.obj, "i1")
         if b.kind == "func" and b.obj[0] == "np" and b.obj[1] in ABSTRACT_DTYPES:
-            return self.const(kind(a.obj) in ABSTRACT_DTYPES[b.obj[1]], "i1")
+            k = "u" if is_unsigned(a.obj) else kind(a.obj)
+            return self.const(k in ABSTRACT_DTYPES[b.obj[1]], "i1")
         self.error("np.issubdtype's second argument must be a dtype or one of "
                    + ", ".join(f"np.{n}" for n in ABSTRACT_DTYPES))

@@ -12,7 +12,9 @@ from ..types import C128, C64
 # Python's and NumPy's scalar types as element types
 PY_DTYPES = {float: "f64", int: "i64", bool: "i1", complex: C128,
              np.float64: "f64", np.float32: "f32", np.int64: "i64",
-             np.int32: "i32", np.bool_: "i1", np.double: "f64",
+             np.int32: "i32", np.int16: "i16", np.int8: "i8", np.uint64: "ui64",
+             np.uint32: "ui32", np.uint16: "ui16", np.uint8: "ui8",
+             np.bool_: "i1", np.double: "f64",
              np.complex128: C128, np.complex64: C64}
 
 # NumPy's binary ufuncs written as operators: name -> ("op", binop name) or
@@ -46,7 +48,9 @@ MATH_MAP_FNS = {"atan": "atan", "asin": "asin", "acos": "acos", "sinh": "sinh",
 REDUCTIONS = {"sum": "sum", "prod": "prod", "min": "min", "max": "max",
               "amin": "min", "amax": "max", "mean": "mean"}
 
-# np.issubdtype's abstract types: the kinds (types.kind) they contain
-ABSTRACT_DTYPES = {"generic": (0, 1, 2, 3), "number": (1, 2, 3), "integer": (1,),
-                   "signedinteger": (1,), "inexact": (2, 3), "floating": (2,),
+# np.issubdtype's abstract types: the kinds (types.kind) they contain, "u"
+# for the unsigned integers
+ABSTRACT_DTYPES = {"generic": (0, 1, 2, 3, "u"), "number": (1, 2, 3, "u"),
+                   "integer": (1, "u"), "signedinteger": (1,), "unsignedinteger": ("u",),
+                   "inexact": (2, 3), "floating": (2,),
                    "complexfloating": (3,), "bool": (0,), "bool_": (0,)}

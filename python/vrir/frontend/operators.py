@@ -4,7 +4,8 @@ arrays (NumPy broadcasting), with Python's and NumPy's semantics of //, %,
 leading dimensions)."""
 import ast
 
-from ..types import ArrT, bits, is_complex, is_float, kind, mlir_type, promote_strong
+from ..types import (ArrT, bits, int_range, is_complex, is_float, is_unsigned, kind, mlir_type,
+                     promote_strong)
 
 
 ARITH_OPS = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul",
@@ -16,6 +17,8 @@ CMP_OPS = {ast.Lt: "lt", ast.LtE: "le", ast.Gt: "gt", ast.GtE: "ge",
            ast.Eq: "eq", ast.NotEq: "ne"}
 CMPI = {"lt": "slt", "le": "sle", "gt": "sgt", "ge": "sge", "eq": "eq",
         "ne": "ne"}
+CMPU = {"lt": "ult", "le": "ule", "gt": "ugt", "ge": "uge", "eq": "eq", "ne": "ne"}
+FLIP = {"lt": "gt", "le": "ge", "gt": "lt", "ge": "le", "eq": "eq", "ne": "ne"}
 CMPF = {"lt": "olt", "le": "ole", "gt": "ogt", "ge": "oge", "eq": "oeq",
         "ne": "une"}
 
@@ -35,7 +38,20 @@ class Operators:
         elem = self.common_elem(a, b)
         if is_complex(elem) and p not in ("eq", "ne"):
             self.error("complex numbers are not ordered (only == and != compare them)")
+        if self.weak_int_exceeds(a, b, elem):
+            elem = "i64"  # compared by value, as NumPy 2 does
+        if elem == "ui64" and (a.weak or b.weak) and (a.ty == "i64" or b.ty == "i64"):
+            # a Python int with uint64, by value: a negative one is below all
+            strong, w, q = (a, b, p) if b.weak else (b, a, FLIP[p])
+            if w.const is None:
+                self.error("comparison of uint64 values with a Python int known only when "
+                           "running (convert it: np.uint64(n) or np.int64(n))")
+            if w.const < 0:
+                always = q in ("gt", "ge", "ne")
+                return self.compare("ge" if always else "lt", strong, self.const(0, "ui64"))
         a, b = self.cast(a, elem), self.cast(b, elem)
+        if is_unsigned(elem) and (a.is_array or b.is_array):
+            return self.emap([a, b], "i1", lambda v: self.cmp_scalar(p, v[0], v[1]))
         if a.is_array or b.is_array:
             t = self.result_arr(a, b, "i1")
             return self.op(f"vrir.cmp {p} {a.ssa}, {b.ssa} : {mlir_type(a.ty)}, {mlir_type(b.ty)} -> {t.mlir()}", t)
@@ -49,7 +65,8 @@ class Operators:
             return self.op(f"arith.cmpf {CMPF[p]}, {a.ssa}, {b.ssa} : {a.ty}", "i1")
         if a.ty == "i1" and p not in ("eq", "ne"):
             a, b = self.cast(a, "i64"), self.cast(b, "i64")
-        return self.op(f"arith.cmpi {CMPI[p]}, {a.ssa}, {b.ssa} : {a.ty}", "i1")
+        pred = (CMPU if is_unsigned(a.ty) else CMPI)[p]
+        return self.op(f"arith.cmpi {pred}, {a.ssa}, {b.ssa} : {a.ty}", "i1")
 
     def binop(self, op, a, b):
         if op == "matmul":
@@ -64,19 +81,32 @@ class Operators:
             if op in ("shl", "shr"):
                 if arr:
                     self.error("shifts on arrays are not supported")
-                if elem == "i1":
-                    elem = "i64"
+                if elem == "i1":  # NumPy's booleans shift as int8, Python's as ints
+                    elem = "i64" if weak else "i8"
             a, b = self.cast(a, elem), self.cast(b, elem)
             if arr:
                 return self.vbinary(op, a, b, elem)
+            big = None
             if op in ("shl", "shr"):
                 if b.const is None or b.const < 0:
                     z = self.const(0, elem)
                     self.error_if(self.cmp_scalar("lt", b, z), "ValueError", "negative shift count")
-                if op == "shr" and (b.const is None or b.const >= bits(elem)):
+                if is_unsigned(elem) or op == "shl":
+                    if b.const is None or b.const >= bits(elem):
+                        # NumPy: 0 past the width (arith's shifts are poison there)
+                        top = self.const(bits(elem), elem)
+                        big = self.op(f"arith.cmpi uge, {b.ssa}, {top.ssa} : {elem}", "i1")
+                elif b.const is None or b.const >= bits(elem):
                     top = self.const(bits(elem) - 1, elem)
                     b = self.op(f"arith.minsi {b.ssa}, {top.ssa} : {elem}", elem)
-            name = {"and": "andi", "or": "ori", "xor": "xori", "shl": "shli", "shr": "shrsi"}[op]
+            name = {"and": "andi", "or": "ori", "xor": "xori", "shl": "shli",
+                    "shr": "shrui" if is_unsigned(elem) else "shrsi"}[op]
+            if big is not None:
+                r = self.op(f"arith.{name} {a.ssa}, {b.ssa} : {elem}", elem)
+                z = self.const(0, elem)
+                r = self.op(f"arith.select {big.ssa}, {z.ssa}, {r.ssa} : {elem}", elem)
+                r.weak = weak
+                return r
             r = self.op(f"arith.{name} {a.ssa}, {b.ssa} : {elem}", elem)
             r.weak = weak
             return r
@@ -89,8 +119,10 @@ class Operators:
             if op == "sub":
                 self.error("'-' of boolean arrays or NumPy booleans (NumPy raises "
                            "TypeError; use ^ or np.logical_xor)")
-        if elem == "i1":  # arithmetic on Python bools is integer arithmetic
-            elem = "i64"
+        if elem == "i1":
+            # arithmetic on Python bools is integer arithmetic; NumPy's
+            # booleans (**, //, %) compute in int8, its smallest integer
+            elem = "i64" if weak and not arr else "i8"
         if is_complex(elem):
             return self.complex_binop(op, a, b, elem, arr, weak)
         if op == "truediv":
@@ -145,6 +177,9 @@ class Operators:
                     # is off by one: 1.0 // 0.1 is 9.0)
                     return self.emap([a, b], elem,
                                      lambda v: self.float_floordiv(v[0], v[1], elem))
+                if is_unsigned(elem):
+                    return self.emap([a, b], elem,
+                                     lambda v: self.unsigned_divrem("divui", v[0], v[1], elem))
                 q = self.vbinary("div", a, b, elem)
                 r = self.vbinary("rem", a, b, elem)
                 adj = self.needs_adjust(r, b, elem)
@@ -152,6 +187,9 @@ class Operators:
                 return self.vbinary("sub", q, adj, elem)
             if op == "mod" and isf:
                 return self.emap([a, b], elem, lambda v: self.float_mod(v[0], v[1], elem))
+            if op == "mod" and is_unsigned(elem):
+                return self.emap([a, b], elem,
+                                 lambda v: self.unsigned_divrem("remui", v[0], v[1], elem))
             if op == "mod":
                 r = self.vbinary("rem", a, b, elem)
                 adj = self.needs_adjust(r, b, elem)
@@ -188,7 +226,7 @@ class Operators:
                    "mod": lambda: x % y if y else None}.get(op, lambda: None)()
             if val is not None and elem == "i64":
                 self.check_int64(val, "the constant")
-            if val is not None and -2**(bits(elem) - 1) <= val < 2**(bits(elem) - 1):
+            if val is not None and int_range(elem)[0] <= val <= int_range(elem)[1]:
                 r.const = val
         return r
 
@@ -274,7 +312,18 @@ class Operators:
         Python's, ZeroDivisionError, also for NumPy integer scalars (where
         NumPy returns 0 with a RuntimeWarning; arrays give NumPy's 0). MIN //
         -1 wraps to MIN, as in NumPy, rather than reach arith.divsi, where it
-        is undefined."""
+        is undefined. 8- and 16-bit integers are divided as i32 (exact, and
+        the SPIR-V lowering's narrow division is wrong for their minimum)."""
+        if is_unsigned(elem) and bits(elem) >= 32:
+            # plain unsigned division (no negative operands to floor)
+            self.error_if_zero(b, "ZeroDivisionError", "integer division or modulo by zero")
+            return self.unsigned_divrem("divui" if op == "floordiv" else "remui", a, b, elem)
+        if bits(elem) < 32:
+            wa, wb = self.cast(a, "i32"), self.cast(b, "i32")
+            if b.const is not None:
+                wb.const = b.const
+            r = self.int_floordiv_mod(op, wa, wb, "i32")
+            return self.op(f"arith.trunci {r.ssa} : i32 to {elem}", elem)
         self.error_if_zero(b, "ZeroDivisionError", "integer division or modulo by zero")
         # A GPU section cannot raise: there a zero divisor gives NumPy's
         # array result, 0, rather than reach arith.divsi (a trap on CPUs).
@@ -307,6 +356,17 @@ class Operators:
         r = self.op(f"arith.select {is_minus_one.ssa}, {special.ssa}, {r.ssa} : {elem}", elem)
         if is_zero is None:
             return r
+        return self.op(f"arith.select {is_zero.ssa}, {zero.ssa}, {r.ssa} : {elem}", elem)
+
+    def unsigned_divrem(self, fn, a, b, elem):
+        """Unsigned a // b or a % b; a zero divisor gives NumPy's array
+        result, 0 (scalars raise before: int_floordiv_mod)."""
+        zero, one = self.const(0, elem), self.const(1, elem)
+        if b.const not in (None, 0):
+            return self.op(f"arith.{fn} {a.ssa}, {b.ssa} : {elem}", elem)
+        is_zero = self.cmp_scalar("eq", b, zero)
+        safe = self.op(f"arith.select {is_zero.ssa}, {one.ssa}, {b.ssa} : {elem}", elem)
+        r = self.op(f"arith.{fn} {a.ssa}, {safe.ssa} : {elem}", elem)
         return self.op(f"arith.select {is_zero.ssa}, {zero.ssa}, {r.ssa} : {elem}", elem)
 
     def needs_adjust(self, r, b, elem):

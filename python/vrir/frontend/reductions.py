@@ -1,6 +1,6 @@
 """Reductions (sum, prod, min, max, mean: whole arrays or along axes, with
 keepdims), argmax/argmin, cumsum/cumprod, var and std."""
-from ..types import ArrT, is_complex, kind
+from ..types import ArrT, bits, is_complex, is_unsigned, kind, sum_type
 from .values import V
 
 
@@ -41,8 +41,8 @@ class Reductions:
         of less than 64 bits (and booleans) widened to int64 as NumPy."""
         self.flat_only(name, a, axis)
         elem = a.ty.elem
-        if elem in ("i1", "i32"):
-            a, elem = self.cast(a, "i64"), "i64"
+        if sum_type(elem) != elem:
+            a, elem = self.cast(a, sum_type(elem)), sum_type(elem)
         n = self.op(f"vrir.numel {a.ssa} : {a.ty.mlir()}", "index")
         t = ArrT(elem, 1)
         out = self.op(f"vrir.empty({n.ssa}) : {t.mlir()}", t)
@@ -161,8 +161,8 @@ class Reductions:
                 # booleans and int32 are int64, means of integers float64
                 if kind_ == "mean":
                     return self.cast(a, a.ty if kind(a.ty) >= 2 else "f64")
-                if kind_ in ("sum", "prod") and a.ty in ("i1", "i32"):
-                    return self.cast(a, "i64")
+                if kind_ in ("sum", "prod") and sum_type(a.ty) != a.ty:
+                    return self.cast(a, sum_type(a.ty))
                 return a
             self.error(f"{kind_}() of a {self.tyname(a)}")
         if isinstance(axis, V):
@@ -177,11 +177,23 @@ class Reductions:
                 self.error(f"axis {axis} is out of bounds for a {a.ty.rank}-dimensional array")
             axis %= a.ty.rank
         elem = a.ty.elem
-        if kind_ in ("sum", "prod") and elem in ("i1", "i32"):
-            a = self.cast(a, "i64")
-            elem = "i64"
+        if kind_ in ("sum", "prod") and sum_type(elem) != elem:
+            elem = sum_type(elem)
+            a = self.cast(a, elem)
         if is_complex(elem) and kind_ in ("min", "max"):
             self.error(f"{kind_}() of complex numbers (they are not ordered)")
+        if is_unsigned(elem) and kind_ in ("min", "max"):
+            # vrir.reduce orders integers as signed: flipping the top bit maps
+            # the unsigned order onto the signed one (and back)
+            signed = elem[1:]
+            top = self.const(-2 ** (bits(elem) - 1), signed)
+            r = self.reduce(kind_, self.vbinary("xor", V(ArrT(signed, a.ty.rank, a.ty.layout),
+                                                       a.ssa), top, signed), axis)
+            if r.is_array:
+                r = self.vbinary("xor", r, top, signed)
+                return V(ArrT(elem, r.ty.rank, r.ty.layout), r.ssa)
+            r = self.op(f"arith.xori {r.ssa}, {top.ssa} : {signed}", signed)
+            return V(elem, r.ssa)
         if elem == "i1" and kind_ in ("min", "max"):
             # the max of booleans is any(), the min all(): reduce as integers
             return self.cast(self.reduce(kind_, self.cast(a, "i32"), axis), "i1")

@@ -218,6 +218,15 @@ class Variables:
             self.error(f"name '{name}' is not defined", node)
         return self.wrap_object(obj, name, node)
 
+    def check_dtype_supported(self, obj, name, node=None):
+        """A NumPy scalar type VRIR has no element type for (np.uint8,
+        np.float16, ...) is a CompileError naming it."""
+        if isinstance(obj, type) and issubclass(obj, np.generic) and obj not in PY_DTYPES \
+                and not obj.__subclasses__():  # a concrete type, not np.integer ...
+            self.error(f"{name} (dtype {np.dtype(obj).name}) is not supported in compiled code "
+                       "(supported: float64, float32, int64, int32, int16, int8, bool, "
+                       "complex128, complex64)", node)
+
     def wrap_object(self, obj, name, node):
         if obj is np:
             return V(kind="module", obj="np")
@@ -236,6 +245,7 @@ class Variables:
         if isinstance(obj, type) and obj in PY_DTYPES:
             return V(kind="dtype", obj=PY_DTYPES[obj],
                      items=BUILTIN_TYPE if obj in (bool, int, float, complex) else None)
+        self.check_dtype_supported(obj, name, node)
         if obj is None:
             return V(kind="none")
         if isinstance(obj, (bool, int, float, complex, np.generic)):
