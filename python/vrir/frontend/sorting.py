@@ -358,11 +358,9 @@ while lo < hi:
     def nonzero(self, a):
         self.nonzero_operand(a, "nonzero")
         rank = a.ty.rank
-        n = self.nssa
-        self.inline(self.nonzero_text(rank, "tuple"), {"a": a}, "cnt")
-        # the template's other results, by their renamed names (Calls.inline)
-        items = [self.load_name(f"$lib{n}_r{d}", self.cur) for d in range(rank)]
-        return V(kind="tuple", items=items)
+        src = self.nonzero_text(rank, "tuple")
+        src += f"res = ({', '.join(f'r{d}' for d in range(rank))},)\n"
+        return self.inline(src, {"a": a}, "res")
 
     def call_np_nonzero(self, e):
         """np.nonzero(a): a tuple of int64 index arrays, one per axis, in C
@@ -445,14 +443,10 @@ rs = rv.reshape(a.shape)  #I
                     continue
                 l = l[:-2].rstrip()
             lines.append(l)
-        n = self.nssa
-        u = self.inline("\n".join(lines), {"a": a}, "u")
-        items = [u]
-        for name, var in (("return_index", "ri"), ("return_inverse", "rs"),
-                          ("return_counts", "rc")):
-            if flags[name]:
-                items.append(self.load_name(f"$lib{n}_{var}", self.cur))
-        return u if len(items) == 1 else V(kind="tuple", items=items)
+        items = ["u"] + [var for name, var in (("return_index", "ri"), ("return_inverse", "rs"),
+                                               ("return_counts", "rc")) if flags[name]]
+        lines.append(f"res = ({', '.join(items)},)" if len(items) > 1 else "res = u")
+        return self.inline("\n".join(lines), {"a": a}, "res")
 
     # ------------------------------------------------------------ order statistics
     def call_np_median(self, e):
