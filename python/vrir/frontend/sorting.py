@@ -103,15 +103,26 @@ def sort_text(floating, idx, lane, n="n", less=None):
         "        j = mid",
         "        k = lo",
         "        while i < mid and j < hi:",
-        "            if x[j] < x[i]:",
-        "                y[k] = x[j]",
-        "                iy[k] = ix[j]  #I",
-        "                j += 1",
-        "            else:",
-        "                y[k] = x[i]",
-        "                iy[k] = ix[i]  #I",
-        "                i += 1",
-        "            k += 1",
+        # without branches (min is a select), for real keys
+        "            p = x[i]  #R",
+        "            q = x[j]  #R",
+        "            c = int(q < p)  #R",
+        "            y[k] = min(p, q)  #R",
+        "            u = ix[i]  #R#I",
+        "            iy[k] = u + c * (ix[j] - u)  #R#I",
+        "            j += c  #R",
+        "            i += 1 - c  #R",
+        "            k += 1  #R",
+        # with a branch, for complex keys (`less`)
+        "            if x[j] < x[i]:  #B",
+        "                y[k] = x[j]  #B",
+        "                iy[k] = ix[j]  #B#I",
+        "                j += 1  #B",
+        "            else:  #B",
+        "                y[k] = x[i]  #B",
+        "                iy[k] = ix[i]  #B#I",
+        "                i += 1  #B",
+        "            k += 1  #B",
         "        while i < mid:",
         "            y[k] = x[i]",
         "            iy[k] = ix[i]  #I",
@@ -137,6 +148,10 @@ def sort_text(floating, idx, lane, n="n", less=None):
                                                                   less("x[j]", "x[i]"))
         if l.endswith("#I"):
             if not idx:
+                continue
+            l = l[:-2].rstrip()
+        if l.endswith("#R") or l.endswith("#B"):
+            if (less is None) != l.endswith("#R"):
                 continue
             l = l[:-2].rstrip()
         out.append(l)
