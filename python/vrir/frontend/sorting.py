@@ -53,7 +53,9 @@ def sort_text(floating, idx, lane, n="n", less=None):
     x (keys) and, when `idx`, ix (their indices), then sort them; the
     buffers x, y (and ix, iy) must exist with length >= n. After them x
     (ix) holds the sorted lane, NaNs last; m is the number of non-NaN
-    values."""
+    values. A template that includes these statements must not use their
+    names for values of other types: x, y, ix, iy, m, k, i, j, s, e, v, vi,
+    w, lo, mid, hi, t, ti, xl, xr, cm, il."""
     lines = []
     if floating:
         lines += [
@@ -104,14 +106,14 @@ def sort_text(floating, idx, lane, n="n", less=None):
         "        k = lo",
         "        while i < mid and j < hi:",
         # without branches (min is a select), for real keys
-        "            p = x[i]  #R",
-        "            q = x[j]  #R",
-        "            c = int(q < p)  #R",
-        "            y[k] = min(p, q)  #R",
-        "            u = ix[i]  #R#I",
-        "            iy[k] = u + c * (ix[j] - u)  #R#I",
-        "            j += c  #R",
-        "            i += 1 - c  #R",
+        "            xl = x[i]  #R",
+        "            xr = x[j]  #R",
+        "            cm = int(xr < xl)  #R",
+        "            y[k] = min(xl, xr)  #R",
+        "            il = ix[i]  #R#I",
+        "            iy[k] = il + cm * (ix[j] - il)  #R#I",
+        "            j += cm  #R",
+        "            i += 1 - cm  #R",
         "            k += 1  #R",
         # with a branch, for complex keys (`less`)
         "            if x[j] < x[i]:  #B",
