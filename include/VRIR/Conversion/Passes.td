@@ -306,9 +306,10 @@ def GpuToSPIRV : Pass<"vrir-convert-gpu-to-spirv", "::mlir::ModuleOp"> {
       `index-bits=32` makes every index 32-bit instead (sizes, loop
       variables and comparisons too: only for arrays and launches under
       2^31 elements).
-    - the variable of a buffer binding is decorated `NonWritable` where the
-      kernel argument is `vrir.readonly` and `Restrict` where it is
-      `vrir.noalias` (OpenCL C's `const` and `restrict`).
+    - the variable of a buffer binding is decorated `Restrict` where the
+      kernel argument is `vrir.noalias` (OpenCL C's `restrict`). Read-only
+      bindings are not `NonWritable`: NVIDIA's driver (580.159) computed a
+      wrong result with it (see `decorateBuffers`).
 
     With `client=vulkan`, the f64 math functions that GLSL.std.450 defines
     only for 16- and 32-bit floats (exp, log, sin, pow, ...) are first
