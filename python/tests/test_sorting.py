@@ -7,7 +7,20 @@ import pytest
 
 import vrir
 
-from helpers import assert_same, check
+from conftest import variants1, variants2
+
+# every layout for float64 and int32; C and a negative stride for the others
+# (each dtype and layout is a compile)
+FULL = (np.float64, np.int32)
+
+
+def cases(dtypes, ndim):
+    every = ["C", "strided", "negstrided"] + (["F"] if ndim == 2 else [])
+    return [(dt, lay) for dt in dtypes for lay in (every if dt in FULL else ["C", "negstrided"])]
+
+
+def lay(a, name):
+    return (variants1 if a.ndim == 1 else variants2)(a)[name]
 
 RNG = np.random.default_rng(41)
 DTYPES = [np.float64, np.float32, np.int64, np.int32, np.bool_]
@@ -83,16 +96,16 @@ def sort_method_default(a):
     a.sort()
 
 
-@pytest.mark.parametrize("dt", DTYPES)
+@pytest.mark.parametrize("dt,layout", cases(DTYPES, 1))
 @pytest.mark.parametrize("n", [0, 1, 5, 17, 100])
-def test_sort_1d(layout1, dt, n):
-    compare(sorts1, layout1(data(n, dt)))
+def test_sort_1d(dt, layout, n):
+    compare(sorts1, lay(data(n, dt), layout))
 
 
-@pytest.mark.parametrize("dt", DTYPES)
+@pytest.mark.parametrize("dt,layout", cases(DTYPES, 2))
 @pytest.mark.parametrize("shape", [(0, 3), (3, 0), (6, 5), (33, 4)])
-def test_sort_2d(layout2, dt, shape):
-    compare(sorts2, layout2(data(shape, dt)))
+def test_sort_2d(dt, layout, shape):
+    compare(sorts2, lay(data(shape, dt), layout))
 
 
 @pytest.mark.parametrize("dt", [np.float64, np.int32])
@@ -103,12 +116,12 @@ def test_sort_3d(dt):
     compare(sorts3, a[::-1, ::2, 1:])
 
 
-@pytest.mark.parametrize("dt", DTYPES)
-def test_sort_method(layout2, dt):
+@pytest.mark.parametrize("dt,layout", cases(DTYPES, 2))
+def test_sort_method(dt, layout):
     a = data((9, 7), dt)
-    compare(sort_method, layout2(a))
-    compare(sort_method_last, layout2(a))
-    compare(sort_method_default, layout2(a))
+    compare(sort_method, lay(a, layout))
+    compare(sort_method_last, lay(a, layout))
+    compare(sort_method_default, lay(a, layout))
 
 
 def test_sort_method_views():
@@ -143,15 +156,16 @@ def complex_data(shape, dt):
     return a
 
 
-@pytest.mark.parametrize("dt", [np.complex128, np.complex64])
-def test_sort_complex(layout1, layout2, dt):
+@pytest.mark.parametrize("dt,layout", [(np.complex128, "C"), (np.complex128, "F"),
+                                       (np.complex64, "strided"), (np.complex64, "negstrided")])
+def test_sort_complex(dt, layout):
     """NumPy's order: by real, then imaginary part, NaNs last (R + nanj,
     nan + Rj, nan + nanj)."""
     a = complex_data(50, dt)
-    got = compare(sorts1, layout1(a))
+    got = compare(sorts1, lay(a, layout if layout != "F" else "C"))
     np.testing.assert_array_equal(got[3], np.argsort(a, kind="stable"))
-    compare(sorts2, layout2(complex_data((9, 8), dt)))
-    compare(sort_method, layout2(complex_data((9, 8), dt)))
+    compare(sorts2, lay(complex_data((9, 8), dt), layout))
+    compare(sort_method, lay(complex_data((9, 8), dt), layout))
 
 
 @vrir.jit
@@ -246,13 +260,13 @@ def nonzero3(a):
     return i, j, k, np.flatnonzero(a), np.argwhere(a)
 
 
-@pytest.mark.parametrize("dt", [np.float64, np.int32, np.bool_, np.complex128])
-def test_nonzero(layout1, layout2, dt):
+@pytest.mark.parametrize("dt,layout", cases([np.float64, np.int32, np.bool_, np.complex128], 2))
+def test_nonzero(dt, layout):
     a = (RNG.random(23) < 0.4) * (RNG.integers(1, 5, 23))
-    compare(nonzero1, layout1(a.astype(dt)))
+    compare(nonzero1, lay(a.astype(dt), layout if layout != "F" else "C"))
     b = (RNG.random((6, 7)) < 0.4) * (RNG.integers(1, 5, (6, 7)))
     b[2, 3] = 0 if dt is np.bool_ else -0.0
-    compare(nonzero2, layout2(b.astype(dt)))
+    compare(nonzero2, lay(b.astype(dt), layout))
 
 
 def test_nonzero_empty_and_3d():
@@ -288,11 +302,11 @@ def unique_index(a):
     return np.unique(a, True)
 
 
-@pytest.mark.parametrize("dt", DTYPES)
-def test_unique(layout1, layout2, dt):
-    compare(uniques, layout1(data(40, dt)))
-    compare(uniques, layout2(data((7, 6), dt)))
-    compare(unique_index, layout1(data(40, dt)))
+@pytest.mark.parametrize("dt,layout", cases(DTYPES, 2))
+def test_unique(dt, layout):
+    compare(uniques, lay(data(40, dt), layout if layout != "F" else "C"))
+    compare(uniques, lay(data((7, 6), dt), layout))
+    compare(unique_index, lay(data(40, dt), layout if layout != "F" else "C"))
 
 
 def test_unique_empty():
@@ -347,14 +361,14 @@ def close(jf, *args, rtol=1e-12):
         np.testing.assert_allclose(g, w, rtol=rtol, atol=0)
 
 
-@pytest.mark.parametrize("dt", [np.float64, np.int64, np.int32, np.float32])
+@pytest.mark.parametrize("dt,layout", cases([np.float64, np.int64, np.int32, np.float32], 2))
 @pytest.mark.parametrize("nan", [False, True])
-def test_order_statistics(layout1, layout2, dt, nan):
+def test_order_statistics(dt, layout, nan):
     rtol = 1e-6 if dt is np.float32 else 1e-12
     for n in (1, 2, 7, 10):
-        close(stats1, layout1(data(n, dt, nan)), QS, rtol=rtol)
-    close(stats2, layout2(data((5, 6), dt, nan)), QS, rtol=rtol)
-    close(stats2, layout2(data((4, 1), dt, nan)), QS, rtol=rtol)
+        close(stats1, lay(data(n, dt, nan), layout if layout != "F" else "C"), QS, rtol=rtol)
+    close(stats2, lay(data((5, 6), dt, nan), layout), QS, rtol=rtol)
+    close(stats2, lay(data((4, 1), dt, nan), layout), QS, rtol=rtol)
 
 
 @vrir.jit
