@@ -523,6 +523,19 @@ static Value factorLU(OpBuilder &b, Location loc, Operation *op, Value matrix,
                     });
 }
 
+/// The square matrix `operand` of `op` copied into a new array of
+/// `resultType`, in which LAPACK factors it in place; also its order.
+static std::pair<Value, Value> copySquareMatrix(OpBuilder &b, Location loc,
+                                                Operation *op, Value operand,
+                                                ArrayType resultType) {
+  SmallVector<Value> sizes = getMemRefSizes(b, loc, operand);
+  checkSquare(b, loc, op, sizes);
+  Value n = sizes[0];
+  Value result = allocateArray(b, loc, op, resultType, {n, n});
+  copyMemRef(b, loc, operand, result);
+  return {result, n};
+}
+
 struct CholeskyOpLowering : public OpConversionPattern<CholeskyOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -533,12 +546,9 @@ struct CholeskyOpLowering : public OpConversionPattern<CholeskyOp> {
     Location loc = op.getLoc();
     ArrayType resultType = op.getResult().getType();
     Type elementType = resultType.getElementType();
-    SmallVector<Value> sizes =
-        getMemRefSizes(rewriter, loc, adaptor.getOperand());
-    checkSquare(rewriter, loc, op, sizes);
-    Value n = sizes[0];
-    Value result = allocateArray(rewriter, loc, op, resultType, {n, n});
-    copyMemRef(rewriter, loc, adaptor.getOperand(), result);
+    Value result, n;
+    std::tie(result, n) =
+        copySquareMatrix(rewriter, loc, op, adaptor.getOperand(), resultType);
     // A row-major buffer read in LAPACK's column-major order holds the
     // transpose: its upper triangle is the operand's lower one, and
     // potrf('U') leaves there U = transpose(L), which read row-major is L.
@@ -592,15 +602,12 @@ struct InvOpLowering : public OpConversionPattern<InvOp> {
     Location loc = op.getLoc();
     ArrayType resultType = op.getResult().getType();
     Type elementType = resultType.getElementType();
-    SmallVector<Value> sizes =
-        getMemRefSizes(rewriter, loc, adaptor.getOperand());
-    checkSquare(rewriter, loc, op, sizes);
-    Value n = sizes[0];
     // Inverted in place, whatever the layout: a row-major buffer read
     // column-major is the transpose, and inv(transpose(A)) =
     // transpose(inv(A)).
-    Value result = allocateArray(rewriter, loc, op, resultType, {n, n});
-    copyMemRef(rewriter, loc, adaptor.getOperand(), result);
+    Value result, n;
+    std::tie(result, n) =
+        copySquareMatrix(rewriter, loc, op, adaptor.getOperand(), resultType);
     buildIfNotEmpty(rewriter, loc, n, [&] {
       Value pivots =
           allocateTemporary(rewriter, loc, rewriter.getI32Type(), {n});
