@@ -378,8 +378,18 @@ def test_other_dtype_in_code_refused():
 
 
 @vrir.jit
-def unsigned_power(a):
-    return a ** 2
+def powers(a, b):
+    return a ** b, a ** 3, np.power(a, b), a[0] ** b[1], a[1] ** 2, 3 ** b, a ** 0
+
+
+def test_powers(dt, layout1):
+    a = values(dt, 30, small=True)
+    b = np.abs(values(dt, 30, small=True)).astype(dt)
+    b[:3] = [0, 1, 5]
+    same(powers, layout1(a), layout1(b))
+    if not np.iinfo(dt).min:
+        a, b = values(dt, 30), values(dt, 30)  # any exponent, wrapping
+        same(powers, layout1(a), layout1(b))
 
 
 @vrir.jit
@@ -392,8 +402,6 @@ def unsigned_pmax(a):
 
 def test_unsupported_unsigned_constructs():
     a = np.arange(5, dtype=np.uint8)
-    with pytest.raises(vrir.CompileError, match=r"test_integer_widths.py:\d+: .*unsigned"):
-        unsigned_power(a)
     with pytest.raises(vrir.CompileError, match=r"test_integer_widths.py:\d+: .*unsigned"):
         unsigned_pmax(a)
 

@@ -105,6 +105,8 @@ class ElementwiseFunctions:
                 # propagate NaN like np.minimum / np.maximum
                 return self.op(f"arith.{'minimumf' if fn == 'min' else 'maximumf'} {a.ssa}, {b.ssa} : {elem}", elem)
             return self.op(f"arith.select {c.ssa}, {b.ssa}, {a.ssa} : {elem}", elem)
+        if is_unsigned(elem) and fn == "pow":
+            return self.binop("pow", a, b)
         if is_unsigned(elem) and fn in ("min", "max"):
             return self.emap([a, b], elem, lambda v: self.binary_values(fn, v[0], v[1]))
         return self.vbinary(fn, a, b, elem)

@@ -134,6 +134,14 @@ class Operators:
             r = self.op(f"arith.divf {a.ssa}, {b.ssa} : {elem}", elem)
             r.weak = weak
             return r
+        if op == "pow" and is_unsigned(elem):
+            # no negative exponents: square-and-multiply, wrapping as NumPy's
+            a, b = self.cast(a, elem), self.cast(b, elem)
+            if arr:
+                return self.emap([a, b], elem, lambda v: self.unsigned_pow(v[0], v[1], elem))
+            r = self.unsigned_pow(a, b, elem)
+            r.weak = weak
+            return r
         if op == "pow" and not elem.startswith("f"):
             if arr and b.is_scalar and not (b.const is not None and b.const >= 0):
                 # NumPy's loop raises at the first element: not for an
@@ -357,6 +365,23 @@ class Operators:
         if is_zero is None:
             return r
         return self.op(f"arith.select {is_zero.ssa}, {zero.ssa}, {r.ssa} : {elem}", elem)
+
+    def unsigned_pow(self, a, b, elem):
+        """a ** b of unsigned scalars by squaring, one step per bit of b
+        (math.ipowi reads the exponent as signed)."""
+        one, r, base = self.const(1, elem), None, a
+        for k in range(bits(elem)):
+            if b.const is not None and not (int(b.const) >> k):
+                break
+            sh = self.op(f"arith.shrui {b.ssa}, {self.const(k, elem).ssa} : {elem}", elem)
+            bit = self.op(f"arith.andi {sh.ssa}, {one.ssa} : {elem}", elem)
+            on = self.op(f"arith.cmpi ne, {bit.ssa}, {self.const(0, elem).ssa} : {elem}", "i1")
+            prod = base if r is None else \
+                self.op(f"arith.muli {r.ssa}, {base.ssa} : {elem}", elem)
+            r = self.op(f"arith.select {on.ssa}, {prod.ssa}, {(r or one).ssa} : {elem}", elem)
+            if k + 1 < bits(elem):
+                base = self.op(f"arith.muli {base.ssa}, {base.ssa} : {elem}", elem)
+        return r if r is not None else one
 
     def unsigned_divrem(self, fn, a, b, elem):
         """Unsigned a // b or a % b; a zero divisor gives NumPy's array
