@@ -223,6 +223,21 @@ def test_searchsorted_bool():
 
 
 @vrir.jit
+def search_sorter(a, s, v, w):
+    return np.searchsorted(a, v, sorter=s), np.searchsorted(a, w, "right", s)
+
+
+def test_searchsorted_sorter(layout1):
+    a = data(25, np.float64)
+    s = np.argsort(a, kind="stable")
+    w = data((3, 4), np.float64)
+    for v in (2.0, np.nan, -1.0, 9.0):
+        compare(search_sorter, layout1(a), layout1(s), v, w)
+    with pytest.raises(ValueError, match="sorter.size must equal a.size"):
+        search_sorter(a, s[:3], 1.0, w)
+
+
+@vrir.jit
 def search_side(a):
     return np.searchsorted(a, 1.0, side="middle")
 

@@ -300,11 +300,17 @@ class Sorting:
 
     # ------------------------------------------------------------ searchsorted
     def call_np_searchsorted(self, e):
-        """np.searchsorted(a, v, side='left'|'right'): binary search of v (a
-        scalar, or an array: an int64 array of its shape) in the sorted 1-D
-        a, with NumPy's order (NaN last)."""
-        args = self.call_args(e, 2, 3, kw=("side",))
+        """np.searchsorted(a, v, side='left'|'right', sorter=None): binary
+        search of v (a scalar, or an array: an int64 array of its shape) in
+        the sorted 1-D a (or a[sorter]), with NumPy's order (NaN last)."""
+        args = self.call_args(e, 2, 4, kw=("side", "sorter"))
         a, v = args[0], args[1]
+        sorter = args[3] if len(args) > 3 else self.kwargs(e).get("sorter")
+        if sorter is not None and sorter.kind == "none":
+            sorter = None
+        if sorter is not None and not (sorter.is_array and sorter.ty.rank == 1
+                                       and sorter.ty.elem in ("i64", "i32", "i16", "i8")):
+            self.error("np.searchsorted: sorter must be a 1-D integer array")
         side = _literal(args[2] if len(args) > 2 else self.kwargs(e).get("side"))
         if side is None:
             side = "left"
@@ -325,10 +331,15 @@ class Sorting:
             less = "(p < q or (q != q and p == p))"
         else:
             less = "p < q"
+        at = "a[sorter[mid]]" if sorter is not None else "a[mid]"
         if side == "left":
-            test = f"p = a[mid]\n        q = w\n        go = {less}"
+            test = f"p = {at}\n        q = w\n        go = {less}"
         else:
-            test = f"p = w\n        q = a[mid]\n        go = not {less}"
+            test = f"p = w\n        q = {at}\n        go = not {less}"
+        check = ""
+        if sorter is not None:
+            check = ("if sorter.shape[0] != a.shape[0]:\n"
+                     "    raise ValueError(\"sorter.size must equal a.size\")\n")
         search = f"""
 lo = 0
 hi = a.shape[0]
@@ -341,12 +352,15 @@ while lo < hi:
     else:
         hi = mid
 """
+        vals = {"a": a, "v": v}
+        if sorter is not None:
+            vals["sorter"] = sorter
         if v.is_scalar:
-            return self.inline(f"w = v\n{search}\nr = lo\n", {"a": a, "v": v}, "r")
-        src = ("f = v.reshape(-1)\nrf = np.empty(f.shape[0], np.int64)\n"
+            return self.inline(f"{check}w = v\n{search}\nr = lo\n", vals, "r")
+        src = (check + "f = v.reshape(-1)\nrf = np.empty(f.shape[0], np.int64)\n"
                "for t in range(f.shape[0]):\n    w = f[t]\n" + _indent(search, 4)
                + "\n    rf[t] = lo\nr = rf.reshape(v.shape)\n")
-        return self.inline(src, {"a": a, "v": v}, "r")
+        return self.inline(src, vals, "r")
 
     # ------------------------------------------------------------ nonzero
     def nonzero_text(self, rank, what):
