@@ -15,7 +15,6 @@ import ast
 import math
 
 from ..types import ArrT, ELEM_TO_NP, is_complex, kind, promote_strong
-from .values import V
 
 
 def dtype_source(elem):
@@ -714,7 +713,7 @@ class NumPyLibrary:
         if not idx.is_array or idx.ty.rank != 1:
             self.error("np.take along an axis takes a vector of indices")
         before = ":, " * k
-        shape = "".join(f"i.shape[0], " if d == k else f"a.shape[{d}], "
+        shape = "".join("i.shape[0], " if d == k else f"a.shape[{d}], "
                         for d in range(a.ty.rank))
         return self.template(f"""
             r = np.empty(({shape}), dtype=a.dtype)

@@ -6,19 +6,7 @@ numpy.linalg.LinAlgError (runtime.py)."""
 import math
 
 from ..types import ArrT, is_complex, real_of
-from .values import V
-
-
-def _literal(v):
-    """The Python value of a constant argument (a number, a string, None),
-    else the marker `_literal`."""
-    if v.kind == "none":
-        return None
-    if v.kind == "str":
-        return v.obj
-    if v.is_scalar and v.const is not None:
-        return v.const
-    return _literal
+from .values import NOT_CONSTANT, V, literal_value
 
 
 class LinearAlgebra:
@@ -92,7 +80,7 @@ class LinearAlgebra:
     def call_linalg_cholesky(self, e):
         (a,) = self.call_args(e, 1, 1, kw=("upper",))
         self.linalg_matrix(a, "cholesky")
-        upper = _literal(self.kwargs(e).get("upper", V(kind="none")))
+        upper = literal_value(self.kwargs(e).get("upper", V(kind="none")))
         if upper not in (None, True, False):
             self.error("np.linalg.cholesky: upper must be True or False")
         elem = self.linalg_elem(a)
@@ -135,13 +123,13 @@ class LinearAlgebra:
         x = args[0]
         ord_v = args[1] if len(args) > 1 else kw.get("ord", V(kind="none"))
         axis_v = args[2] if len(args) > 2 else kw.get("axis", V(kind="none"))
-        keepdims = _literal(kw.get("keepdims", V(kind="none")))
+        keepdims = literal_value(kw.get("keepdims", V(kind="none")))
         if not x.is_array:
             self.error("np.linalg.norm: x must be an array")
         if keepdims not in (None, True, False):
             self.error("np.linalg.norm: keepdims must be True or False")
-        order = _literal(ord_v)
-        if order is _literal or (isinstance(order, str) and order not in ("fro", "nuc")):
+        order = literal_value(ord_v)
+        if order is NOT_CONSTANT or (isinstance(order, str) and order not in ("fro", "nuc")):
             self.error("np.linalg.norm: ord must be a constant number, 'fro' or 'nuc'")
         if axis_v.kind == "tuple":
             axes = self.const_ints([axis_v], "norm axes")

@@ -11,25 +11,13 @@ values, which alone are merged with a plain `<`."""
 import re
 
 from ..types import ArrT, is_complex
-from .values import V
+from .values import V, literal_value
 
 RUN = 16  # the length of the runs sorted by insertion
 
 NP_DTYPES = {"f64": "np.float64", "f32": "np.float32", "i64": "np.int64", "i32": "np.int32",
              "i16": "np.int16", "i8": "np.int8", "i1": "np.bool_", "complex<f64>": "np.complex128",
              "complex<f32>": "np.complex64"}
-
-
-def _literal(v):
-    if v is None:
-        return None
-    if v.kind == "none":
-        return None
-    if v.kind == "str":
-        return v.obj
-    if v.is_scalar and v.const is not None:
-        return v.const
-    return _literal
 
 
 def _indent(text, n):
@@ -194,7 +182,7 @@ class Sorting:
 
     def axis_arg(self, a, v, fn, default=-1):
         """The axis (an int, or None) of a constant argument."""
-        lit = default if v is None else _literal(v)
+        lit = default if v is None else literal_value(v)
         if lit is None:
             return None
         if isinstance(lit, bool) or not isinstance(lit, int):
@@ -259,7 +247,7 @@ class Sorting:
 
     def kind_arg(self, kw, fn):
         k = kw.get("kind")
-        if k is not None and _literal(k) not in (None, "quicksort", "mergesort", "heapsort",
+        if k is not None and literal_value(k) not in (None, "quicksort", "mergesort", "heapsort",
                                                  "stable"):
             self.error(f"np.{fn}: kind must be 'quicksort', 'mergesort', 'heapsort' or 'stable'")
 
@@ -311,7 +299,7 @@ class Sorting:
         if sorter is not None and not (sorter.is_array and sorter.ty.rank == 1
                                        and sorter.ty.elem in ("i64", "i32", "i16", "i8")):
             self.error("np.searchsorted: sorter must be a 1-D integer array")
-        side = _literal(args[2] if len(args) > 2 else self.kwargs(e).get("side"))
+        side = literal_value(args[2] if len(args) > 2 else self.kwargs(e).get("side"))
         if side is None:
             side = "left"
         if side not in ("left", "right"):
@@ -429,13 +417,13 @@ while lo < hi:
         names = ("return_index", "return_inverse", "return_counts")
         flags = {}
         for k, name in enumerate(names):
-            lit = _literal(args[k + 1] if len(args) > k + 1 else kw.get(name))
+            lit = literal_value(args[k + 1] if len(args) > k + 1 else kw.get(name))
             if lit not in (None, True, False):
                 self.error(f"np.unique: {name} must be True or False (a constant)")
             flags[name] = bool(lit)
-        if _literal(kw.get("equal_nan")) not in (None, True):
+        if literal_value(kw.get("equal_nan")) not in (None, True):
             self.error("np.unique: only equal_nan=True (the default) is supported")
-        if _literal(kw.get("axis")) is not None:
+        if literal_value(kw.get("axis")) is not None:
             self.error("np.unique: only axis=None (the default) is supported")
         floating = a.ty.elem in ("f32", "f64")
         idx = flags["return_index"] or flags["return_inverse"]
@@ -500,7 +488,7 @@ rs = rv.reshape(a.shape)  #I
     def quantile_call(self, e, fn):
         args = self.call_args(e, 2, 3, kw=("axis", "method"))
         kw = self.kwargs(e)
-        if _literal(kw.get("method")) not in (None, "linear"):
+        if literal_value(kw.get("method")) not in (None, "linear"):
             self.error(f"np.{fn}: only method='linear' (the default) is supported")
         a, q = args[0], args[1]
         if not (q.is_scalar or (q.is_array and q.ty.rank <= 1)):
@@ -565,7 +553,7 @@ res = ODT(rr)
             what = "Percentiles" if fn == "percentile" else "Quantiles"
             check = (f"if not (qc >= 0 and qc <= {bound}):\n"
                      f"    raise ValueError(\"{what} must be in the range [0, {bound}]\")\n")
-            pre = (f"for jq in range(q.shape[0]):\n    qc = q[jq]\n" + _indent(check, 4)
+            pre = ("for jq in range(q.shape[0]):\n    qc = q[jq]\n" + _indent(check, 4)
                    if qarray else f"qc = q\n{check}")
             pre += "nq = q.shape[0]\n" if qarray else ""
         else:

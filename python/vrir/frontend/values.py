@@ -36,3 +36,19 @@ DTYPE_OBJECT = ("dtype object",)
 # V.items of Python's own bool, int, float and complex: called on an array
 # they take its single element (NumPy's size-1 conversion), not cast it
 BUILTIN_TYPE = ("builtin type",)
+
+
+# What literal_value returns for an argument that is not a constant.
+NOT_CONSTANT = object()
+
+
+def literal_value(v):
+    """The Python value of a constant argument (a number, a string, None;
+    also a missing one, v None), else NOT_CONSTANT."""
+    if v is None or v.kind == "none":
+        return None
+    if v.kind == "str":
+        return v.obj
+    if v.is_scalar and v.const is not None:
+        return v.const
+    return NOT_CONSTANT
