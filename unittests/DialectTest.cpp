@@ -57,11 +57,18 @@ TEST_F(VRIRDialectTest, ArrayTypeRejectsUnsupportedElements) {
                                   [](Diagnostic &) { return success(); });
   Builder builder(&context);
   auto emitError = [&] { return mlir::emitError(builder.getUnknownLoc()); };
-  Type i16 = builder.getI16Type();
+  Type i4 = builder.getIntegerType(4);
+  Type unsignedI32 = builder.getIntegerType(32, /*isSigned=*/false);
   Type complexI32 = ComplexType::get(builder.getI32Type());
   unsigned rank = 2;
   EXPECT_FALSE(
-      ArrayType::getChecked(emitError, &context, i16, rank, Layout::RowMajor));
+      ArrayType::getChecked(emitError, &context, i4, rank, Layout::RowMajor));
+  EXPECT_FALSE(ArrayType::getChecked(emitError, &context, unsignedI32, rank,
+                                     Layout::RowMajor));
+  for (unsigned width : {8, 16})
+    EXPECT_TRUE(ArrayType::getChecked(emitError, &context,
+                                      Type(builder.getIntegerType(width)), rank,
+                                      Layout::RowMajor));
   EXPECT_TRUE(ArrayType::getChecked(emitError, &context, complexI32, rank,
                                     Layout::ColMajor));
 }

@@ -76,9 +76,9 @@ func.func @read_result_type(%v: !vrir.var<f64>) {
 
 // -----
 
-func.func @binary_non_vrir_scalar(%x: i16) {
-  // expected-error @+1 {{'vrir.binary' op operand #0 must be VRIR array or scalar, but got 'i16'}}
-  %y = vrir.binary add %x, %x : i16, i16 -> i16
+func.func @binary_non_vrir_scalar(%x: i4) {
+  // expected-error @+1 {{'vrir.binary' op operand #0 must be VRIR array or scalar, but got 'i4'}}
+  %y = vrir.binary add %x, %x : i4, i4 -> i4
   return
 }
 
