@@ -1,10 +1,32 @@
 import os
+import shutil
 import sys
+import tempfile
 
 import numpy as np
 import pytest
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+
+def pytest_configure(config):
+    """Kernels compile into a disk cache of this run's own (removed at the
+    end), not the user's: a run starts cold, as on a fresh machine, and
+    leaves nothing behind. Set VRIR_CACHE_DIR to keep one across runs.
+    Workers of pytest-xdist inherit the controller's directory, so a kernel
+    two workers need compiles once."""
+    if os.environ.get("VRIR_CACHE_DIR"):
+        return
+    directory = tempfile.mkdtemp(prefix="vrir-test-cache-")
+    os.environ["VRIR_CACHE_DIR"] = directory
+    config._vrir_own_cache = directory
+
+
+def pytest_unconfigure(config):
+    directory = getattr(config, "_vrir_own_cache", None)
+    if directory:
+        shutil.rmtree(directory, ignore_errors=True)
+        del os.environ["VRIR_CACHE_DIR"]
 
 
 def variants2(a):

@@ -9,14 +9,19 @@ import vrir
 
 from conftest import variants1, variants2
 
-# every layout for float64 and int32; C and a negative stride for the others
-# (each dtype and layout is a compile)
-FULL = (np.float64, np.int32)
+# Every layout for float64; C and one other layout, in turn, for the other
+# dtypes (each dtype and layout is a compile, and a view reaches the sort
+# through the same copy whatever its dtype).
+FULL = (np.float64,)
 
 
 def cases(dtypes, ndim):
     every = ["C", "strided", "negstrided"] + (["F"] if ndim == 2 else [])
-    return [(dt, lay) for dt in dtypes for lay in (every if dt in FULL else ["C", "negstrided"])]
+    out = []
+    for k, dt in enumerate(dtypes):
+        layouts = every if dt in FULL else ["C", every[1 + k % (len(every) - 1)]]
+        out += [(dt, layout) for layout in layouts]
+    return out
 
 
 def lay(a, name):
@@ -108,12 +113,12 @@ def test_sort_2d(dt, layout, shape):
     compare(sorts2, lay(data(shape, dt), layout))
 
 
-@pytest.mark.parametrize("dt", [np.float64, np.int32])
-def test_sort_3d(dt):
-    a = data((4, 5, 6), dt)
+def test_sort_3d():
+    a = data((4, 5, 6), np.float64)
     compare(sorts3, a)
     compare(sorts3, np.asfortranarray(a))
     compare(sorts3, a[::-1, ::2, 1:])
+    compare(sorts3, data((3, 4, 5), np.int32)[:, ::-1])
 
 
 @pytest.mark.parametrize("dt,layout", cases(DTYPES, 2))
@@ -376,8 +381,10 @@ def close(jf, *args, rtol=1e-12):
         np.testing.assert_allclose(g, w, rtol=rtol, atol=0)
 
 
-@pytest.mark.parametrize("dt,layout", cases([np.float64, np.int64, np.int32, np.float32], 2))
-@pytest.mark.parametrize("nan", [False, True])
+@pytest.mark.parametrize("dt,layout,nan",
+                         [(dt, layout, nan)
+                          for dt, layout in cases([np.float64, np.int64, np.int32, np.float32], 2)
+                          for nan in ([False, True] if np.issubdtype(dt, np.floating) else [False])])
 def test_order_statistics(dt, layout, nan):
     rtol = 1e-6 if dt is np.float32 else 1e-12
     for n in (1, 2, 7, 10):

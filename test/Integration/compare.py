@@ -9,8 +9,10 @@ list of `Case`s. A case names the entry function, its arguments in order
 arrays written in place (by argument name), or an error message. Inputs are
 written as .npy files; outputs are read back and compared with
 numpy.testing.assert_allclose (exact for integers and booleans). With
---leaks every vr-run runs under valgrind, which must report no lost memory
-(in a sanitized build, LeakSanitizer checks every vr-run instead).
+--leaks every case is compiled ahead of time (vr-run --emit-shared) and run
+under valgrind (vr-run --load-shared), which must report no lost memory (in
+a sanitized build, LeakSanitizer checks every vr-run instead, compiling
+included).
 With --target=TARGET every vr-run gets `--target=TARGET`: the same spec then
 checks the GPU sections' code on that GPU backend. A case whose `targets`
 list does not name the target is skipped (say why in the spec). Other
@@ -81,12 +83,34 @@ def check_no_leaks(label, stderr):
             f"{label}: valgrind reports a leak:\n{stderr}")
 
 
+# (source, entry, flags) -> the shared library vr-run --emit-shared wrote.
+LIBRARIES = {}
+
+
+def compile_ahead(source, case, workdir):
+    """Compiles the case's entry into a shared library (outside valgrind, for
+    which compiling costs ~40 s a case); returns its path, or the failed
+    vr-run when the compiler reports an error."""
+    key = (source, case.entry, tuple(case.extra))
+    if key not in LIBRARIES:
+        path = os.path.join(workdir, f"ahead{len(LIBRARIES)}.so")
+        # Valgrind runs no AVX-512: compile for a CPU without it.
+        completed = subprocess.run(["vr-run", source, "--entry", case.entry,
+                                    "--emit-shared", path, "--mcpu=x86-64-v3"]
+                                   + case.extra,
+                                   capture_output=True, text=True)
+        LIBRARIES[key] = path if completed.returncode == 0 else completed
+    return LIBRARIES[key]
+
+
 def run_case(source, case, workdir, index, leaks=False):
     command = ["vr-run", source, "--entry", case.entry]
     # A sanitized build's LeakSanitizer checks every vr-run by itself.
+    # Valgrind checks the run of a library compiled ahead of time.
     valgrind = leaks and not os.environ.get("VRIR_SANITIZED")
-    if valgrind:
-        command = LEAK_CHECK + command
+    library = compile_ahead(source, case, workdir) if valgrind else None
+    if isinstance(library, str):
+        command = LEAK_CHECK + command + ["--load-shared", library]
     for position, (name, value) in enumerate(case.args):
         if isinstance(value, np.ndarray):
             path = os.path.join(workdir, f"case{index}-{name}.npy")
@@ -109,7 +133,10 @@ def run_case(source, case, workdir, index, leaks=False):
         command += ["--out", f"{name}={path}"]
     command += case.extra
 
-    completed = subprocess.run(command, capture_output=True, text=True)
+    if library is None or isinstance(library, str):
+        completed = subprocess.run(command, capture_output=True, text=True)
+    else:
+        completed, valgrind = library, False  # a compile error
     label = f"{case.entry} (case {index})"
     if case.error:
         assert completed.returncode != 0, f"{label}: expected an error"

@@ -8,6 +8,10 @@
 // arguments cross without copies when their .npy layout matches the
 // parameter's. Results are printed (small ones) and written with --out.
 //
+// --emit-shared lib.so compiles ahead of time; --load-shared lib.so later
+// runs the entry from that library without compiling (the module is only
+// parsed, for the entry's signature, which the library records).
+//
 //===----------------------------------------------------------------------===//
 
 #include "Arguments.h"
@@ -21,6 +25,7 @@
 #include "VRIR/Support/LargeStack.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -33,6 +38,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
@@ -81,6 +87,14 @@ static cl::opt<std::string> emitShared(
     "emit-shared",
     cl::desc("Write the compiled module as a shared library (links the "
              "object file with the VRIR runtime, libomp and OpenBLAS)"));
+static cl::opt<std::string> loadShared(
+    "load-shared",
+    cl::desc("Run the entry from this shared library, written earlier by "
+             "--emit-shared from the same module, instead of compiling"));
+static cl::opt<std::string> targetCPU(
+    "mcpu",
+    cl::desc("Compile for this CPU (as clang's -mcpu, e.g. x86-64-v3) "
+             "instead of this machine's, with that CPU's features only"));
 static cl::opt<std::string> target(
     "target", cl::init(""),
     cl::desc("Where GPU sections run: cpu (inline, the default), opencl "
@@ -322,6 +336,58 @@ std::string typeToString(Type type) {
   return text;
 }
 
+/// The symbol under which an ahead-of-time library records the signature of
+/// function `name`, for --load-shared to check.
+std::string signatureSymbol(llvm::StringRef name) {
+  return ("_vrir_signature_" + name).str();
+}
+
+/// Records, as a constant string, the signature of every function that gets
+/// a C interface.
+void addSignatureRecords(ModuleOp module) {
+  auto builder = OpBuilder::atBlockEnd(module.getBody());
+  for (auto function : llvm::to_vector(module.getOps<func::FuncOp>())) {
+    if (!function->hasAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName()))
+      continue;
+    std::string text = typeToString(function.getFunctionType());
+    text.push_back('\0');
+    auto type = LLVM::LLVMArrayType::get(builder.getI8Type(), text.size());
+    LLVM::GlobalOp::create(builder, function.getLoc(), type,
+                           /*isConstant=*/true, LLVM::Linkage::External,
+                           signatureSymbol(function.getName()),
+                           builder.getStringAttr(text));
+  }
+}
+
+using PackedFunction = void (*)(void **);
+
+/// The entry's packed interface in a library written by --emit-shared, after
+/// checking that the library's entry has the module's signature.
+PackedFunction loadPackedFunction(llvm::StringRef path,
+                                  FunctionType signature) {
+  // A name without a slash would make dlopen search the library path.
+  llvm::SmallString<256> absolute(path);
+  llvm::sys::fs::make_absolute(absolute);
+  std::string error;
+  auto library =
+      llvm::sys::DynamicLibrary::getPermanentLibrary(absolute.c_str(), &error);
+  if (!library.isValid())
+    fail("--load-shared: " + error);
+  auto *recorded = static_cast<const char *>(
+      library.getAddressOfSymbol(signatureSymbol(entryName).c_str()));
+  void *packed =
+      library.getAddressOfSymbol(("_mlir__mlir_ciface_" + entryName).c_str());
+  if (!recorded || !packed)
+    fail("--load-shared: " + path + " has no function '" + entryName +
+         "' written by vr-run --emit-shared");
+  std::string expected = typeToString(signature);
+  if (expected != recorded)
+    fail("--load-shared: '" + entryName + "' in " + path + " has type " +
+         recorded + ", but the module's '" + entryName + "' has type " +
+         expected);
+  return reinterpret_cast<PackedFunction>(packed);
+}
+
 double median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   size_t n = values.size();
@@ -329,6 +395,11 @@ double median(std::vector<double> values) {
 }
 
 } // namespace
+
+static int runFunction(FunctionType signature,
+                       std::vector<HostValue> &arguments,
+                       void (*packed)(void **), double compileMs,
+                       bool compiled);
 
 /// vr-run itself, on the large stack of main's worker thread.
 static int runTool(int argc, char **argv) {
@@ -366,7 +437,9 @@ static int runTool(int argc, char **argv) {
   DialectRegistry registry;
   registerDriverDialects(registry);
   MLIRContext context(registry);
-  context.loadAllAvailableDialects();
+  // Running a compiled library only parses: the parser loads what it needs.
+  if (loadShared.empty())
+    context.loadAllAvailableDialects();
 
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
@@ -395,8 +468,12 @@ static int runTool(int argc, char **argv) {
            "i64, index, f32, f64, complex<f32>, complex<f64>)");
   }
 
-  bool wantRun = !argValues.empty() || signature.getNumInputs() == 0 ||
-                 (emitObject.empty() && emitShared.empty());
+  bool emitting = !emitObject.empty() || !emitShared.empty();
+  if (emitting && !loadShared.empty())
+    fail("--load-shared runs a compiled library: it does not go with "
+         "--emit-object or --emit-shared");
+  bool wantRun =
+      !argValues.empty() || signature.getNumInputs() == 0 || !emitting;
   std::vector<HostValue> arguments;
   if (wantRun) {
     if (argValues.size() != signature.getNumInputs())
@@ -413,19 +490,32 @@ static int runTool(int argc, char **argv) {
   }
 
   // Compile. Ahead of time every public function gets a C interface
-  // (`_mlir_ciface_NAME`); for a run, the entry.
+  // (`_mlir_ciface_NAME`) and records its signature; for a run, the entry.
   auto compileStart = std::chrono::steady_clock::now();
-  bool emitting = !emitObject.empty() || !emitShared.empty();
+  if (!loadShared.empty())
+    return runFunction(signature, arguments,
+                       loadPackedFunction(loadShared, signature), 0.0,
+                       /*compiled=*/false);
   addCInterfaces(*module, entry, /*allPublic=*/emitting);
+  if (emitting)
+    addSignatureRecords(*module);
   if (failed(lowerToLLVM(*module)))
     return 1;
 
   auto targetBuilder = getHostTargetMachineBuilder();
   if (!targetBuilder)
     fail(llvm::toString(targetBuilder.takeError()));
+  if (!targetCPU.empty()) {
+    targetBuilder->setCPU(targetCPU);
+    targetBuilder->getFeatures() = llvm::SubtargetFeatures();
+  }
   auto targetMachine = targetBuilder->createTargetMachine();
   if (!targetMachine)
     fail(llvm::toString(targetMachine.takeError()));
+  if (!targetCPU.empty() &&
+      !(*targetMachine)->getMCSubtargetInfo()->isCPUStringValid(targetCPU))
+    fail("--mcpu: '" + targetCPU + "' is not a CPU of " +
+         (*targetMachine)->getTargetTriple().str());
   auto optimize = makeLLVMOptimizer(optLevel, targetMachine->get());
   auto transformer = [&](llvm::Module *llvmModule) -> llvm::Error {
     if (llvm::Error error = optimize(llvmModule))
@@ -479,7 +569,17 @@ static int runTool(int argc, char **argv) {
   double compileMs = std::chrono::duration<double, std::milli>(
                          std::chrono::steady_clock::now() - compileStart)
                          .count();
+  return runFunction(signature, arguments, *packed, compileMs,
+                     /*compiled=*/true);
+}
 
+/// Calls the entry `repeat` times, prints and writes its results and the
+/// statistics. `compiled`: the counts of the bounds-check passes are this
+/// process's.
+static int runFunction(FunctionType signature,
+                       std::vector<HostValue> &arguments,
+                       void (*packed)(void **), double compileMs,
+                       bool compiled) {
   // The C interface returns several results, or one array, through a
   // struct whose address is the first argument; one scalar comes back
   // through the last packed slot.
@@ -530,7 +630,7 @@ static int runTool(int argc, char **argv) {
   std::vector<double> runTimes;
   for (unsigned run = 0; run < repeat; ++run) {
     auto start = std::chrono::steady_clock::now();
-    int status = vrir_rt_invoke(*packed, packedArgs.data());
+    int status = vrir_rt_invoke(packed, packedArgs.data());
     runTimes.push_back(std::chrono::duration<double, std::milli>(
                            std::chrono::steady_clock::now() - start)
                            .count());
@@ -599,14 +699,15 @@ static int runTool(int argc, char **argv) {
   // runtime's counters over all runs.
   if (llvm::AreStatisticsEnabled()) {
     llvm::outs().flush(); // the results first
-    llvm::errs() << llvm::format(
-        "bounds checks: checks=%llu proven=%llu repeated=%llu hoisted=%llu "
-        "kept=%llu\n",
-        static_cast<unsigned long long>(boundsCheckCounts.checks),
-        static_cast<unsigned long long>(boundsCheckCounts.proven),
-        static_cast<unsigned long long>(boundsCheckCounts.repeated),
-        static_cast<unsigned long long>(boundsCheckCounts.hoisted),
-        static_cast<unsigned long long>(boundsCheckCounts.kept));
+    if (compiled)
+      llvm::errs() << llvm::format(
+          "bounds checks: checks=%llu proven=%llu repeated=%llu hoisted=%llu "
+          "kept=%llu\n",
+          static_cast<unsigned long long>(boundsCheckCounts.checks),
+          static_cast<unsigned long long>(boundsCheckCounts.proven),
+          static_cast<unsigned long long>(boundsCheckCounts.repeated),
+          static_cast<unsigned long long>(boundsCheckCounts.hoisted),
+          static_cast<unsigned long long>(boundsCheckCounts.kept));
     // The GPU runtime is one of the libraries the execution engine loaded.
     vrir_gpu_stats stats = {};
     if (auto *getStats = reinterpret_cast<void (*)(vrir_gpu_stats *)>(
@@ -648,7 +749,8 @@ static int runTool(int argc, char **argv) {
     }
   }
   if (printTime) {
-    llvm::errs() << llvm::format("compile: %.1f ms\n", compileMs);
+    if (compiled)
+      llvm::errs() << llvm::format("compile: %.1f ms\n", compileMs);
     llvm::errs() << llvm::format(
         "run: median %.3f ms, min %.3f ms over %u runs\n", median(runTimes),
         *std::min_element(runTimes.begin(), runTimes.end()),

@@ -1,12 +1,8 @@
 # RUN: %python %vrir_src_root/test/Integration/compare.py %s %t/cpu
-# RUN: %if opencl %{ %python %vrir_src_root/test/Integration/compare.py %s %t/opencl --target=opencl %}
-# RUN: %if vulkan %{ %python %vrir_src_root/test/Integration/compare.py %s %t/vulkan --target=vulkan %}
-# Kernels whose index arithmetic is all 32-bit give the same results:
-# RUN: %if vulkan %{ %python %vrir_src_root/test/Integration/compare.py %s %t/vulkan32 --target=vulkan --gpu-index-bits=32 %}
-# With no device memory to spare, every kernel's work runs on the CPU
-# (the host versions are the same for every target; residency.mlir runs
-# the fallback on each backend), with the same results:
-# RUN: %if opencl %{ env VRIR_GPU_MEMORY_LIMIT=1 %python %vrir_src_root/test/Integration/compare.py %s %t/opencl-fallback --target=opencl %}
+# The same spec on each GPU backend is its own lit test, so that lit runs
+# them side by side: kernels-opencl.test, kernels-vulkan.test,
+# kernels-vulkan32.test (32-bit index arithmetic) and kernels-fallback.test
+# (no device memory: the CPU versions).
 # GPU sections (test/Integration/GPU/Inputs/kernels.mlir) on the CPU and on
 # each GPU backend, against NumPy: stencils, CSR, column-major data,
 # atomics, whole-array operations (with f64 exp), views with negative and
