@@ -1,8 +1,8 @@
 """np.argmax/argmin and np.cumsum/cumprod (functions and methods) over the
 flattened array, written as Python loops the frontend compiles in place:
 NumPy's results and dtypes on every layout, NaN first-wins for argmax and
-argmin, NumPy's ValueError for an empty array, and an axis of an N-D array
-refused."""
+argmin, NumPy's ValueError for an empty array (an axis of an N-D array:
+test_axis_functions.py)."""
 import numpy as np
 import pytest
 
@@ -52,12 +52,3 @@ def test_empty():
     with pytest.raises(ValueError, match="attempt to get argmax of an empty sequence"):
         extremes(np.zeros(0))
     assert running(np.zeros((0, 3)))[0].shape == (0,)
-
-
-def axis_of_matrix(A):
-    return np.argmax(A, axis=1)
-
-
-def test_axis_of_matrix_refused():
-    with pytest.raises(vrir.CompileError, match="only axis=None"):
-        vrir.jit(axis_of_matrix)(M)

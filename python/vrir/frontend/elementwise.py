@@ -370,8 +370,8 @@ class ElementwiseFunctions:
         axis = args[1] if len(args) > 1 else self.kwargs(e).get("axis", self.const(0, "i64"))
         if at == "reduce":
             return self.reduce_axes(table[name], args[0], axis, None)
-        if not args[0].is_array or args[0].ty.rank != 1:
-            self.error(f"np.{name}.accumulate takes a 1-D array here")
+        if not args[0].is_array:
+            self.error(f"np.{name}.accumulate takes an array")
         return self.accumulate(table[name], args[0], axis)
 
     def call_np_power(self, e):

@@ -364,11 +364,14 @@ class ArrayFunctions:
         if name == "clip":
             args = self.call_args(e, 0, 2, kw=("min", "max", "a_min", "a_max"))
             return self.clip(a, args, e)
-        if name in ("argmax", "argmin", "cumsum", "cumprod"):
+        if name in ("argmax", "argmin"):
+            args = self.call_args(e, 0, 1, kw=("axis", "keepdims"))
+            kw = self.kwargs(e)
+            return self.arg_extreme(name, a, args[0] if args else kw.get("axis"),
+                                    kw.get("keepdims"))
+        if name in ("cumsum", "cumprod"):
             args = self.call_args(e, 0, 1, kw=("axis",))
-            axis = args[0] if args else self.kwargs(e).get("axis")
-            return (self.arg_extreme if name.startswith("arg") else self.accumulate)(
-                name, a, axis)
+            return self.accumulate(name, a, args[0] if args else self.kwargs(e).get("axis"))
         args = self.call_args(e, 0, 1, kw=("axis", "keepdims"))
         kw = self.kwargs(e)
         axis = args[0] if args else kw.get("axis")

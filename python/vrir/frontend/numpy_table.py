@@ -30,7 +30,8 @@ BINARY_UFUNCS = {
 }
 # ufunc.reduce / ufunc.accumulate as the reductions and cumulative functions.
 UFUNC_REDUCE = {"add": "sum", "multiply": "prod", "maximum": "max", "minimum": "min"}
-UFUNC_ACCUMULATE = {"add": "cumsum", "multiply": "cumprod"}
+UFUNC_ACCUMULATE = {"add": "cumsum", "multiply": "cumprod", "maximum": "maximum",
+                    "minimum": "minimum"}
 UNARY_FLOAT_FNS = {"sqrt", "exp", "log", "sin", "cos", "tan", "tanh",
                    "floor", "ceil"}
 # defined on complex numbers too (cmath and NumPy)

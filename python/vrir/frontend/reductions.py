@@ -7,65 +7,124 @@ from .values import V
 class Reductions:
     """Reductions and cumulative functions."""
 
-    def flat_only(self, name, a, axis):
+    def cumulative_operand(self, name, a, axis):
+        """The axis of np.argmax/argmin/cumsum/cumprod as a number in
+        [0, rank), or None for the flattened array."""
         if not a.is_array:
             self.error(f"np.{name} needs an array")
         if is_complex(a.ty.elem):
             self.error(f"np.{name} of complex numbers is not supported")
-        if axis is not None and axis.kind != "none" and not (
-                a.ty.rank == 1 and axis.const in (0, -1)):
-            self.error(f"np.{name} with an axis of a {a.ty.rank}-dimensional array is not "
-                       "supported yet (only axis=None, over the flattened array)")
+        if axis is None or axis.kind == "none":
+            return None
+        (k,) = self.const_ints([axis], f"np.{name}'s axis")
+        rank = a.ty.rank
+        if not -rank <= k < rank:
+            self.error(f"axis {k} is out of bounds for a {rank}-dimensional array")
+        return k % rank
 
-    def arg_extreme(self, name, a, axis):
-        """np.argmax/argmin over the flattened array: the first index of the
-        extreme value, NaN counting as the extreme (as NumPy)."""
-        self.flat_only(name, a, axis)
-        n = self.op(f"vrir.numel {a.ssa} : {a.ty.mlir()}", "index")
-        empty = self.op(f"arith.cmpi eq, {n.ssa}, {self.index(self.const(0, 'i64'))} : index",
-                        "i1")
-        self.error_if(empty, "ValueError", f"attempt to get {name} of an empty sequence")
+    @staticmethod
+    def nested_loops(dims, first, body):
+        """Template text: loops over `i<d>` for d in `dims` (outermost first;
+        from first[d] where given, else 0) around the lines of `body`."""
+        lines, indent = [], ""
+        for d in dims:
+            lines.append(f"{indent}for i{d} in range({first.get(d, 0)}, a.shape[{d}]):")
+            indent += "    "
+        return "\n".join(lines + [indent + line for line in body]) + "\n"
+
+    def arg_extreme(self, name, a, axis, keepdims=None):
+        """np.argmax/argmin: the first index of the extreme value, NaN
+        counting as the extreme (as NumPy), over the flattened array or
+        along an axis (any rank); `keepdims` keeps the reduced axes with
+        size 1."""
+        k = self.cumulative_operand(name, a, axis)
+        keep = self.const_bool(keepdims, "keepdims", False)
+        rank = a.ty.rank
         better = ">" if name == "argmax" else "<"
+        empty = f"raise ValueError('attempt to get {name} of an empty sequence')"
+        if k is None or rank == 1:
+            ones = "(" + "1, " * rank + ")"
+            zeros = ", ".join(["0"] * rank)
+            kept = f"r = np.empty({ones}, np.int64)\nr[{zeros}] = best\n" if keep else "r = best\n"
+            return self.inline(f"""
+flat = a.reshape(-1)
+if flat.shape[0] == 0:
+    {empty}
+best = 0
+for k in range(1, flat.shape[0]):
+    x = flat[k]
+    y = flat[best]
+    if x {better} y or (x != x and y == y):
+        best = k
+{kept}""", {"a": a}, "r")
+        others = [d for d in range(rank) if d != k]
+        shape = "(" + "".join("1, " if d == k else f"a.shape[{d}], "
+                              for d in range(rank) if keep or d != k) + ")"
+        at = ", ".join(("0" if d == k else f"i{d}") for d in range(rank) if keep or d != k)
+
+        def element(j):
+            return "a[" + ", ".join(j if d == k else f"i{d}" for d in range(rank)) + "]"
+        loops = self.nested_loops(others, {}, [
+            "best = 0",
+            f"for j in range(1, a.shape[{k}]):",
+            f"    x = {element('j')}",
+            f"    y = {element('best')}",
+            f"    if x {better} y or (x != x and y == y):",
+            "        best = j",
+            f"r[{at}] = best"])
         return self.inline(f"""
-            flat = a.reshape(-1)
-            best = 0
-            for k in range(1, flat.shape[0]):
-                x = flat[k]
-                y = flat[best]
-                if x {better} y or (x != x and y == y):
-                    best = k
-            """, {"a": a}, "best")
+if a.shape[{k}] == 0:
+    {empty}
+r = np.empty({shape}, np.int64)
+{loops}""", {"a": a}, "r")
+
+    # The step of each cumulative function, from the previous result p and
+    # the element x (np.maximum/minimum propagate NaN).
+    ACCUMULATE_STEP = {"cumsum": "p + x", "cumprod": "p * x",
+                       "maximum": "np.maximum(p, x)", "minimum": "np.minimum(p, x)"}
 
     def accumulate(self, name, a, axis):
-        """np.cumsum/cumprod over the flattened array (1-D result), integers
-        of less than 64 bits (and booleans) widened to int64 as NumPy."""
-        self.flat_only(name, a, axis)
-        elem = a.ty.elem
-        if sum_type(elem) != elem:
-            a, elem = self.cast(a, sum_type(elem)), sum_type(elem)
-        n = self.op(f"vrir.numel {a.ssa} : {a.ty.mlir()}", "index")
-        t = ArrT(elem, 1)
-        out = self.op(f"vrir.empty({n.ssa}) : {t.mlir()}", t)
-        op = "+" if name == "cumsum" else "*"
+        """np.cumsum/cumprod (and np.maximum/minimum.accumulate) over the
+        flattened array (1-D result) or along an axis (the shape of `a`);
+        cumsum/cumprod widen integers of less than 64 bits (and booleans)
+        to int64 as NumPy."""
+        k = self.cumulative_operand(name, a, axis)
+        if name in ("cumsum", "cumprod") and sum_type(a.ty.elem) != a.ty.elem:
+            a = self.cast(a, sum_type(a.ty.elem))
+        if k is None:
+            a, k = self.inline("f = a.reshape(-1)", {"a": a}, "f"), 0
+        # out[..., j, ...] = step(out[..., j - 1, ...], a[..., j, ...]), the
+        # loops in the array's order (the recurrence runs along the axis
+        # whichever loop carries it).
+        rank = a.ty.rank
+        t = ArrT(a.ty.elem, rank)
+        dims = [self.op(f"vrir.dim {a.ssa}, {d} : {a.ty.mlir()}", "index") for d in range(rank)]
+        out = self.op(f"vrir.empty({', '.join(x.ssa for x in dims)}) : {t.mlir()}", t)
+        first = ", ".join("0" if d == k else ":" for d in range(rank))
+
+        def at(shift=""):
+            return ", ".join(f"i{d}{shift if d == k else ''}" for d in range(rank))
+        step = self.ACCUMULATE_STEP[name]
+        loops = self.nested_loops(range(rank), {k: 1}, [
+            f"p = out[{at(' - 1')}]",
+            f"x = a[{at()}]",
+            f"out[{at()}] = {step}"])
         return self.inline(f"""
-            flat = a.reshape(-1)
-            acc = start
-            for k in range(flat.shape[0]):
-                acc = acc {op} flat[k]
-                out[k] = acc
-            """, {"a": a, "out": out, "start": self.const(0 if op == "+" else 1, elem)}, "out")
+if a.shape[{k}] > 0:
+    out[{first}] = a[{first}]
+{loops}""", {"a": a, "out": out}, "out")
 
     def call_np_argmax(self, e):
-        return self.np_flat_fn("argmax", e, self.arg_extreme)
+        return self.np_axis_fn("argmax", e, self.arg_extreme)
 
     def call_np_argmin(self, e):
-        return self.np_flat_fn("argmin", e, self.arg_extreme)
+        return self.np_axis_fn("argmin", e, self.arg_extreme)
 
     def call_np_cumsum(self, e):
-        return self.np_flat_fn("cumsum", e, self.accumulate)
+        return self.np_axis_fn("cumsum", e, self.accumulate)
 
     def call_np_cumprod(self, e):
-        return self.np_flat_fn("cumprod", e, self.accumulate)
+        return self.np_axis_fn("cumprod", e, self.accumulate)
 
     def call_np_var(self, e):
         return self.variance(e, "var")
@@ -98,9 +157,16 @@ class Reductions:
             r = (d * d).sum(axis={axis_text}, keepdims={keep}) / (a.size // m.size - ddof)
             {root}""", {"a": a, "ddof": ddof}, "r")
 
-    def np_flat_fn(self, name, e, impl):
-        args = self.call_args(e, 1, 2, kw=("axis",))
-        axis = args[1] if len(args) > 1 else self.kwargs(e).get("axis")
+    def np_axis_fn(self, name, e, impl):
+        """np.argmax/argmin(a, axis=None, keepdims=False) and
+        np.cumsum/cumprod(a, axis=None)."""
+        arg_fn = name.startswith("arg")
+        kws = ("axis", "keepdims") if arg_fn else ("axis",)
+        args = self.call_args(e, 1, 2, kw=kws)
+        kw = self.kwargs(e)
+        axis = args[1] if len(args) > 1 else kw.get("axis")
+        if arg_fn:
+            return impl(name, args[0], axis, kw.get("keepdims"))
         return impl(name, args[0], axis)
 
     # reductions
