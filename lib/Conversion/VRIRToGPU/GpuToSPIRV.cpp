@@ -1016,23 +1016,79 @@ struct GpuToSPIRVPass : public vrir::impl::GpuToSPIRVBase<GpuToSPIRVPass> {
     return success();
   }
 
-  /// Decorates the variable of each buffer binding Restrict where no other
-  /// binding of the launch reaches its memory (or none writes it): OpenCL
-  /// C's `restrict`. Read-only bindings are not decorated NonWritable:
-  /// with it, NVIDIA's driver (580.159, H100 and H200) computed a wrong
-  /// column-major matvec (test/Integration/GPU/kernels.py's matvec_mixed:
-  /// a kernel that reads two NonWritable buffers and updates a third of
-  /// the same block type in a loop); without it, the result is right.
+  /// Gives each buffer binding a block type of its own, as glslang does, its
+  /// member decorated NonWritable where the kernel only reads it, and
+  /// decorates the variable Restrict where no other binding of the launch
+  /// reaches its memory (or none writes it): OpenCL C's `const` and
+  /// `restrict`. Bindings that share one block type must not be
+  /// NonWritable: NVIDIA's driver (580.159, H100 and H200) then computed a
+  /// wrong column-major matvec (test/Integration/GPU/kernels.py's
+  /// matvec_mixed: a kernel that reads two NonWritable buffers and updates
+  /// a third of the same block type in a loop). With a block type per
+  /// binding the spec passes there, and the decoration makes the H200's
+  /// DGEMM 1.24x and matmul_loops 1.59x faster (benchmarks/gpu/results/
+  /// h200-2026-11-28a-*.json).
   static void
   decorateBuffers(spirv::ModuleOp spirvModule,
                   ArrayRef<std::tuple<std::string, bool, bool>> bufferFacts) {
     UnitAttr unit = UnitAttr::get(spirvModule.getContext());
     for (const auto &[name, readOnly, noAlias] : bufferFacts) {
-      (void)readOnly;
       auto variable = spirvModule.lookupSymbol<spirv::GlobalVariableOp>(name);
-      if (variable && noAlias)
+      if (!variable)
+        continue;
+      if (noAlias)
         variable->setAttr("restrict", unit);
+      giveOwnBlock(spirvModule, variable, readOnly);
     }
+  }
+
+  /// Gives the binding `variable` a block type of its own (an identified
+  /// struct, as glslang makes one per buffer), its member NonWritable if
+  /// `readOnly`.
+  static void giveOwnBlock(spirv::ModuleOp spirvModule,
+                           spirv::GlobalVariableOp variable, bool readOnly) {
+    MLIRContext *context = spirvModule.getContext();
+    auto pointer = cast<spirv::PointerType>(variable.getType());
+    auto block = dyn_cast<spirv::StructType>(pointer.getPointeeType());
+    if (!block || block.isIdentified())
+      return;
+    SmallVector<Type> members(block.getElementTypes());
+    SmallVector<spirv::StructType::OffsetInfo> offsets;
+    if (block.hasOffset())
+      for (unsigned i = 0; i < block.getNumElements(); ++i)
+        offsets.push_back(block.getMemberOffset(i));
+    SmallVector<spirv::StructType::MemberDecorationInfo> decorations;
+    block.getMemberDecorations(decorations);
+    if (readOnly)
+      for (unsigned i = 0; i < block.getNumElements(); ++i)
+        decorations.emplace_back(i, spirv::Decoration::NonWritable,
+                                 UnitAttr::get(context));
+    SmallVector<spirv::StructType::StructDecorationInfo> structDecorations;
+    block.getStructDecorations(structDecorations);
+    // Identified structs are named in the whole context: a name taken with
+    // another body gets a number.
+    std::string base = (spirvModule.getName().value_or("m") + "_" +
+                        variable.getSymName() + "_block")
+                           .str();
+    spirv::StructType own;
+    for (unsigned attempt = 0;; ++attempt) {
+      std::string id = attempt ? base + "_" + std::to_string(attempt) : base;
+      own = spirv::StructType::getIdentified(context, id);
+      if (succeeded(
+              own.trySetBody(members, offsets, decorations, structDecorations)))
+        break;
+      SmallVector<spirv::StructType::MemberDecorationInfo> existing;
+      own.getMemberDecorations(existing);
+      if (llvm::equal(own.getElementTypes(), members) &&
+          existing == decorations)
+        break;
+    }
+    auto ownPointer = spirv::PointerType::get(own, pointer.getStorageClass());
+    variable.setTypeAttr(TypeAttr::get(ownPointer));
+    spirvModule.walk([&](spirv::AddressOfOp addressOf) {
+      if (addressOf.getVariable() == variable.getSymName())
+        addressOf.getPointer().setType(ownPointer);
+    });
   }
 
   /// `spirv-update-vce` does not know that atomics on 64-bit integers need

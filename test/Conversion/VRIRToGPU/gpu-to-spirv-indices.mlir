@@ -69,9 +69,11 @@ module attributes {gpu.container_module} {
 // -----
 
 // What the kernel ABI proved of a buffer decorates its Vulkan binding:
-// Restrict where no other binding reaches its memory. Read-only ones are
-// not NonWritable (NVIDIA's driver computed wrong results with it). The
-// parameter block and the error buffer are not decorated.
+// Restrict where no other binding reaches its memory, and NonWritable on
+// the member of its block where the kernel only reads it. Each buffer has a
+// block type of its own (NVIDIA's driver computed wrong results with
+// NonWritable on bindings that share one). The parameter block and the
+// error buffer are not decorated.
 module attributes {gpu.container_module} {
   func.func @host(%a: memref<?xf64>, %n: index, %b: memref<?xf64>, %c: memref<?xf64>, %d: memref<?xf64>) {
     %c1 = arith.constant 1 : index
@@ -80,15 +82,17 @@ module attributes {gpu.container_module} {
     return
   }
   // CHECK-LABEL: spirv.module @__spv__kernels
-  // CHECK-DAG: spirv.GlobalVariable @k_arg_0 bind(0, 0) {restrict} :
-  // CHECK-DAG: spirv.GlobalVariable @k_arg_1 bind(0, 1) :
-  // CHECK-DAG: spirv.GlobalVariable @k_arg_2 bind(0, 2) {restrict} :
-  // CHECK-DAG: spirv.GlobalVariable @k_arg_3 bind(0, 3) :
-  // CHECK-DAG: spirv.GlobalVariable @k_arg_4 bind(0, 4) :
-  // CHECK-DAG: spirv.GlobalVariable @k_arg_5 bind(0, 5) :
+  // CHECK-DAG: spirv.GlobalVariable @k_arg_0 bind(0, 0) {restrict} : !spirv.ptr<!spirv.struct<__spv__kernels_k_arg_0_block, (!spirv.rtarray<f64, stride=8> [0, NonWritable])>, StorageBuffer>
+  // CHECK-DAG: spirv.GlobalVariable @k_arg_1 bind(0, 1) : !spirv.ptr<!spirv.struct<__spv__kernels_k_arg_1_block, (!spirv.rtarray<f64, stride=8> [0, NonWritable])>, StorageBuffer>
+  // CHECK-DAG: spirv.GlobalVariable @k_arg_2 bind(0, 2) {restrict} : !spirv.ptr<!spirv.struct<__spv__kernels_k_arg_2_block, (!spirv.rtarray<f64, stride=8> [0])>, StorageBuffer>
+  // CHECK-DAG: spirv.GlobalVariable @k_arg_3 bind(0, 3) : !spirv.ptr<!spirv.struct<__spv__kernels_k_arg_3_block, (!spirv.rtarray<f64, stride=8> [0])>, StorageBuffer>
+  // CHECK-DAG: spirv.GlobalVariable @k_arg_4 bind(0, 4) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i64, stride=8> [0])>, StorageBuffer>
+  // CHECK-DAG: spirv.GlobalVariable @k_arg_5 bind(0, 5) : !spirv.ptr<!spirv.struct<(!spirv.array<10 x i32, stride=4> [0])>, StorageBuffer>
   // CHECK-NOT: non_writable
   // CHECK-NOT: restrict}
   // CHECK: spirv.func @k()
+  // The accesses go through each binding's own type.
+  // CHECK: spirv.mlir.addressof @k_arg_0 : !spirv.ptr<!spirv.struct<__spv__kernels_k_arg_0_block, (!spirv.rtarray<f64, stride=8> [0, NonWritable])>, StorageBuffer>
   gpu.module @kernels {
     gpu.func @k(%a: memref<?xf64> {vrir.rank = 1 : i64, vrir.readonly, vrir.noalias}, %n: index,
                 %b: memref<?xf64> {vrir.rank = 1 : i64, vrir.readonly},

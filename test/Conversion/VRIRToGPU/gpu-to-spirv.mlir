@@ -26,7 +26,7 @@ module attributes {gpu.container_module} {
   // CHECK: llvm.call @vrir_rt_parallel_bounds_error
 
   // CHECK-LABEL: spirv.module @__spv__kernels Logical GLSL450 requires #spirv.vce<v1.0, [{{.*}}], [{{.*}}]> attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, Int64, Float64, Int8, Int16, Float16, StorageBuffer8BitAccess, StorageBuffer16BitAccess, Int64Atomics]
-  // CHECK-DAG: spirv.GlobalVariable @k_arg_0 bind(0, 0) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<f64, stride=8> [0])>, StorageBuffer>
+  // CHECK-DAG: spirv.GlobalVariable @k_arg_0 bind(0, 0) : !spirv.ptr<!spirv.struct<__spv__kernels_k_arg_0_block, (!spirv.rtarray<f64, stride=8> [0])>, StorageBuffer>
   // CHECK-DAG: spirv.GlobalVariable @k_arg_1 bind(0, 1) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i64, stride=8> [0])>, StorageBuffer>
   // CHECK-DAG: spirv.GlobalVariable @k_arg_2 bind(0, 2) : !spirv.ptr<!spirv.struct<(!spirv.array<10 x i32, stride=4> [0])>, StorageBuffer>
   // CHECK-NOT: spirv.GlobalVariable @k_arg_3
