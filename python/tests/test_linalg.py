@@ -244,3 +244,19 @@ def test_lapack_is_refused_in_gpu_sections():
     with pytest.raises(vrir.CompileError, match="calls LAPACK on the host and cannot run in a "
                                                  "vrir.gpu_section"):
         inverse_on_gpu(A)
+
+
+@vrir.jit
+def grams(X):
+    return X.T @ X, X @ X.T, np.dot(X.T, X), np.transpose(X) @ X
+
+
+def test_gram_products(layout2):
+    """X.T @ X and X @ X.T are one syrk and a mirrored triangle: NumPy's
+    values, exactly symmetric."""
+    for X in (RNG.random((7, 4)), RNG.random((3, 5)), RNG.random((7, 4)).astype(np.float32),
+              np.zeros((0, 3)), np.zeros((3, 0))):
+        got, want = grams(layout2(X)), grams.py_func(X)
+        for g, w in zip(got, want):
+            same(g, w, rtol=1e-5 if X.dtype == np.float32 else 1e-12)
+            assert np.array_equal(g, g.T)

@@ -36,6 +36,7 @@ enum CblasConstant : int32_t {
   kCblasColMajor = 102,
   kCblasNoTrans = 111,
   kCblasTrans = 112,
+  kCblasUpper = 121,
 };
 
 /// True for the element types that the BLAS path handles.
@@ -255,6 +256,74 @@ static std::string getShapeMessage(Operation *op, StringRef shapes) {
 // matmul
 //===----------------------------------------------------------------------===//
 
+/// X when `value` is X's transpose: a view (`vrir.permute [1, 0]`) or a copy
+/// (`vrir.transpose`) of the 2-D array X.
+static Value getTransposeSource(Value value) {
+  if (auto permute = value.getDefiningOp<PermuteOp>())
+    if (permute.getPermutation() == ArrayRef<int64_t>{1, 0})
+      return permute.getArray();
+  if (auto transpose = value.getDefiningOp<TransposeOp>())
+    if (transpose.getOperand().getType().getRank() == 2)
+      return transpose.getOperand();
+  return {};
+}
+
+/// C = X^T X (`xFirstTransposed`) or X X^T into the new n x n array
+/// `result`: one syrk (the upper triangle, half of gemm's multiplications)
+/// and a copy of that triangle into the lower one.
+static void buildGramProduct(OpBuilder &b, Location loc, Operation *op, Value x,
+                             bool xFirstTransposed, Value result,
+                             bool resultRowMajor, Type elementType) {
+  SmallVector<Value> xSizes = getMemRefSizes(b, loc, x);
+  Value n = xFirstTransposed ? xSizes[1] : xSizes[0];
+  Value k = xFirstTransposed ? xSizes[0] : xSizes[1];
+  buildUnlessEmpty(b, loc, {n, k}, result, [&] {
+    BlasOperand a = prepareBlasMatrix(b, loc, x);
+    Value ldc = memref::ExtractStridedMetadataOp::create(b, loc, result)
+                    .getStrides()[resultRowMajor ? 0 : 1];
+    SmallVector<Value> ints =
+        toBlasInts(b, loc, op, {n, k, a.stride, ldc}, "matmul");
+    // X stored in the result's order is the k x n (X^T X) or n x k (X X^T)
+    // matrix syrk reads; stored the other way round, it is its transpose.
+    int32_t sameOrder = xFirstTransposed ? kCblasTrans : kCblasNoTrans;
+    int32_t otherOrder = xFirstTransposed ? kCblasNoTrans : kCblasTrans;
+    Value xInResultOrder =
+        resultRowMajor
+            ? a.rowMajor
+            : arith::XOrIOp::create(b, loc, a.rowMajor,
+                                    arith::ConstantIntOp::create(b, loc, 1, 1));
+    Value trans = arith::SelectOp::create(b, loc, xInResultOrder,
+                                          constantI32(b, loc, sameOrder),
+                                          constantI32(b, loc, otherOrder));
+    Value order =
+        constantI32(b, loc, resultRowMajor ? kCblasRowMajor : kCblasColMajor);
+    auto [alpha, beta] = getAlphaBeta(b, loc, elementType);
+    callExternal(b, loc, op,
+                 elementType.isF64() ? "cblas_dsyrk" : "cblas_ssyrk",
+                 {order, constantI32(b, loc, kCblasUpper), trans, ints[0],
+                  ints[1], alpha, a.pointer, ints[2], beta,
+                  getDataPointer(b, loc, result), ints[3]});
+    // Upper in the order passed is result[i, j] with j >= i in either
+    // layout: mirror it.
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    scf::ForOp::create(
+        b, loc, zero, n, one, ValueRange{},
+        [&](OpBuilder &outer, Location loc, Value i, ValueRange) {
+          Value next = arith::AddIOp::create(outer, loc, i, one);
+          scf::ForOp::create(
+              outer, loc, next, n, one, ValueRange{},
+              [&](OpBuilder &inner, Location loc, Value j, ValueRange) {
+                Value upper =
+                    memref::LoadOp::create(inner, loc, result, {i, j});
+                memref::StoreOp::create(inner, loc, upper, result, {j, i});
+                scf::YieldOp::create(inner, loc);
+              });
+          scf::YieldOp::create(outer, loc);
+        });
+  });
+}
+
 struct MatmulOpLowering : public OpConversionPattern<MatmulOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -284,12 +353,23 @@ struct MatmulOpLowering : public OpConversionPattern<MatmulOp> {
       return success();
     }
 
+    // C is a new contiguous array: its layout picks the CBLAS order, and
+    // an operand stored the other way round is passed transposed.
+    bool resultRowMajor = resultType.getLayout() == Layout::RowMajor;
+    Value lhsSource = getTransposeSource(op.getLhs());
+    Value rhsSource = getTransposeSource(op.getRhs());
+    // X^T X and X X^T (an operand the transpose of the other).
+    bool xFirstTransposed = lhsSource && lhsSource == op.getRhs();
+    if (xFirstTransposed || (rhsSource && rhsSource == op.getLhs())) {
+      buildGramProduct(rewriter, loc, op, xFirstTransposed ? rhs : lhs,
+                       xFirstTransposed, result, resultRowMajor, elementType);
+      rewriter.replaceOp(op, result);
+      return success();
+    }
+
     buildUnlessEmpty(rewriter, loc, {m, n, k}, result, [&] {
       BlasOperand a = prepareBlasMatrix(rewriter, loc, lhs);
       BlasOperand b = prepareBlasMatrix(rewriter, loc, rhs);
-      // C is a new contiguous array: its layout picks the CBLAS order, and
-      // an operand stored the other way round is passed transposed.
-      bool resultRowMajor = resultType.getLayout() == Layout::RowMajor;
       auto resultMetadata =
           memref::ExtractStridedMetadataOp::create(rewriter, loc, result);
       Value ldc = resultMetadata.getStrides()[resultRowMajor ? 0 : 1];

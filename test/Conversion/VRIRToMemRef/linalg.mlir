@@ -67,6 +67,60 @@ func.func @matmul_f32_col_major(%A: !vrir.array<f32, 2, strided>, %B: !vrir.arra
 
 // -----
 
+// X^T X and X X^T (one operand the transpose of the other, as a view or a
+// copy): one syrk computes the upper triangle (CblasUpper = 121) and a loop
+// nest mirrors it into the lower one. X stored in the result's order is
+// passed as it is (X^T X: CblasTrans = 112), else as its transpose.
+
+// CHECK-DAG: llvm.func @cblas_dsyrk(i32, i32, i32, i32, i32, f64, !llvm.ptr, i32, f64, !llvm.ptr, i32)
+// CPU-LABEL: llvm.func @gram_view(
+// CPU-NOT: {{(= | {2,})"?(vrir|memref|linalg|scf|bufferization|builtin)\.[a-z_]+}}
+// CHECK-LABEL: func.func @gram_view
+// CHECK-SAME: (%[[X:arg[0-9]+]]: memref<?x?xf64>)
+// CHECK-NOT: cblas_dgemm
+// CHECK: %[[C:.*]] = memref.alloc(%{{.*}}, %{{.*}}) {alignment = 64 : i64} : memref<?x?xf64>
+// CHECK: %[[TRANS:.*]] = arith.select %{{.*}}, %c112_i32, %c111_i32 : i32
+// CHECK: llvm.call @cblas_dsyrk(%c101_i32, %c121_i32, %[[TRANS]], {{.*}}) : (i32, i32, i32, i32, i32, f64, !llvm.ptr, i32, f64, !llvm.ptr, i32) -> ()
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %[[ONE:.*]] {
+// CHECK:   %[[NEXT:.*]] = arith.addi %[[I]], %[[ONE]] : index
+// CHECK:   scf.for %[[J:.*]] = %[[NEXT]] to %{{.*}} step %[[ONE]] {
+// CHECK:     %[[UPPER:.*]] = memref.load %[[C]][%[[I]], %[[J]]] : memref<?x?xf64>
+// CHECK:     memref.store %[[UPPER]], %[[C]][%[[J]], %[[I]]] : memref<?x?xf64>
+// CHECK: } else {
+// CHECK:   linalg.fill
+// CHECK: return %[[C]]
+func.func @gram_view(%X: !vrir.array<f64, 2, row_major>) -> !vrir.array<f64, 2, row_major> {
+  %T = vrir.permute %X [1, 0] : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, col_major>
+  %C = vrir.matmul %T, %X : !vrir.array<f64, 2, col_major>, !vrir.array<f64, 2, row_major>
+      -> !vrir.array<f64, 2, row_major>
+  return %C : !vrir.array<f64, 2, row_major>
+}
+
+// X X^T with the transpose copied, f32, into a column-major result.
+// CHECK-LABEL: func.func @gram_copy_f32
+// CHECK: arith.select %{{.*}}, %c111_i32, %c112_i32 : i32
+// CHECK: llvm.call @cblas_ssyrk(%c102_i32, %c121_i32, {{.*}}) : (i32, i32, i32, i32, i32, f32, !llvm.ptr, i32, f32, !llvm.ptr, i32) -> ()
+func.func @gram_copy_f32(%X: !vrir.array<f32, 2, col_major>) -> !vrir.array<f32, 2, col_major> {
+  %T = vrir.transpose %X : !vrir.array<f32, 2, col_major> to !vrir.array<f32, 2, row_major>
+  %C = vrir.matmul %X, %T : !vrir.array<f32, 2, col_major>, !vrir.array<f32, 2, row_major>
+      -> !vrir.array<f32, 2, col_major>
+  return %C : !vrir.array<f32, 2, col_major>
+}
+
+// A product of two different arrays, one transposed, stays a gemm.
+// CHECK-LABEL: func.func @not_gram
+// CHECK-NOT: syrk
+// CHECK: llvm.call @cblas_dgemm
+func.func @not_gram(%X: !vrir.array<f64, 2, row_major>, %Y: !vrir.array<f64, 2, row_major>)
+    -> !vrir.array<f64, 2, row_major> {
+  %T = vrir.permute %X [1, 0] : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, col_major>
+  %C = vrir.matmul %T, %Y : !vrir.array<f64, 2, col_major>, !vrir.array<f64, 2, row_major>
+      -> !vrir.array<f64, 2, row_major>
+  return %C : !vrir.array<f64, 2, row_major>
+}
+
+// -----
+
 // Integer (and complex) products: linalg.matmul into a zero-filled result,
 // on the operands as they are.
 
