@@ -306,6 +306,25 @@ def test_zero_divisor_and_step_in_a_kernel(target):
     assert np.array_equal(f(a.copy(), 3, 0), a)
 
 
+def gpu_floor_div_mod(a, b, q, r):
+    with vrir.gpu():
+        q[:] = a // b
+        r[:] = a % b
+
+
+@pytest.mark.parametrize("dt", [np.int8, np.int16, np.int32, np.int64])
+def test_floor_division_of_the_minimum_in_a_kernel(target, dt):
+    """NumPy's // and % of every signed width, the minimum value included
+    (Vulkan's remainder used to take the sign of INT_MIN as positive)."""
+    info = np.iinfo(dt)
+    a = np.array([info.min, info.min, info.min + 1, -7, 7, -100, 100, info.max, 0], dt)
+    b = np.array([3, 7, -2, 2, -2, 7, -7, -1, 5], dt)
+    q, r = np.zeros_like(a), np.zeros_like(a)
+    on(target, gpu_floor_div_mod)(a, b, q, r)
+    np.testing.assert_array_equal(q, a // b)
+    np.testing.assert_array_equal(r, a % b)
+
+
 def fused_sums(A, x):
     with vrir.gpu():
         s = np.sum(A * x + 1.0)

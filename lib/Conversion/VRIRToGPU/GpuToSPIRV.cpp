@@ -610,6 +610,53 @@ spirv::Scope getAtomicScope(MemRefType type) {
 constexpr spirv::MemorySemantics kAtomicSemantics =
     spirv::MemorySemantics::None;
 
+/// `arith.remsi`. Upstream emulates it on both clients as |a| umod |b| with
+/// the sign of `a` taken from `a == abs(a)`, which also holds for the
+/// minimum value (abs(INT_MIN) is INT_MIN), so INT_MIN % 3 came out +2 (and
+/// INT_MIN // 3, built on it, one too high). OpenCL's OpSRem has C's
+/// semantics: it is used as it is. Vulkan leaves OpSRem's sign undefined
+/// for negative operands: there the emulation takes the sign from `a < 0`
+/// (SAbs of the minimum read as unsigned is its magnitude, so UMod is
+/// exact).
+struct RemSIPattern final : public OpConversionPattern<arith::RemSIOp> {
+  RemSIPattern(const TypeConverter &typeConverter, MLIRContext *context,
+               Client client)
+      : OpConversionPattern(typeConverter, context, /*benefit=*/2),
+        client(client) {}
+  LogicalResult
+  matchAndRewrite(arith::RemSIOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unsupported type");
+    if (client == Client::OpenCL) {
+      rewriter.replaceOpWithNewOp<spirv::SRemOp>(op, type, adaptor.getLhs(),
+                                                 adaptor.getRhs());
+      return success();
+    }
+    Type boolType = rewriter.getI1Type();
+    if (auto vector = dyn_cast<VectorType>(type))
+      boolType = VectorType::get(vector.getShape(), boolType);
+    Location loc = op.getLoc();
+    Value lhs = adaptor.getLhs();
+    Value lhsAbs = spirv::GLSAbsOp::create(rewriter, loc, type, lhs);
+    Value rhsAbs =
+        spirv::GLSAbsOp::create(rewriter, loc, type, adaptor.getRhs());
+    Value magnitude =
+        spirv::UModOp::create(rewriter, loc, type, lhsAbs, rhsAbs);
+    Value zero = spirv::ConstantOp::getZero(type, loc, rewriter);
+    Value negative =
+        spirv::SLessThanOp::create(rewriter, loc, boolType, lhs, zero);
+    Value negated = spirv::SNegateOp::create(rewriter, loc, type, magnitude);
+    rewriter.replaceOpWithNewOp<spirv::SelectOp>(op, type, negative, negated,
+                                                 magnitude);
+    return success();
+  }
+
+private:
+  Client client;
+};
+
 /// `memref.atomic_rmw` on integers (upstream's kinds and xori) and
 /// `assign` (an exchange, also of floats), relaxed.
 struct AtomicRMWPattern final
@@ -993,6 +1040,7 @@ struct GpuToSPIRVPass : public vrir::impl::GpuToSPIRVBase<GpuToSPIRVPass> {
     populateFuncToSPIRVPatterns(typeConverter, patterns);
     index::populateIndexToSPIRVPatterns(typeConverter, patterns);
     ub::populateUBToSPIRVConversionPatterns(typeConverter, patterns);
+    patterns.add<RemSIPattern>(typeConverter, context, clientKind);
     patterns.add<AtomicRMWPattern, GenericAtomicRMWPattern>(typeConverter,
                                                             context);
 
