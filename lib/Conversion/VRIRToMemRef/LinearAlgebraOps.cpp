@@ -268,6 +268,27 @@ static Value getTransposeSource(Value value) {
   return {};
 }
 
+/// Loops over the positions (row, column) of an n x n matrix above its
+/// diagonal (column > row), calling `body` at each.
+static void forEachAboveDiagonal(
+    OpBuilder &b, Location loc, Value n,
+    function_ref<void(OpBuilder &, Location, Value, Value)> body) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  scf::ForOp::create(
+      b, loc, zero, n, one, ValueRange{},
+      [&](OpBuilder &outer, Location loc, Value row, ValueRange) {
+        Value next = arith::AddIOp::create(outer, loc, row, one);
+        scf::ForOp::create(
+            outer, loc, next, n, one, ValueRange{},
+            [&](OpBuilder &inner, Location loc, Value column, ValueRange) {
+              body(inner, loc, row, column);
+              scf::YieldOp::create(inner, loc);
+            });
+        scf::YieldOp::create(outer, loc);
+      });
+}
+
 /// C = X^T X (`xFirstTransposed`) or X X^T into the new n x n array
 /// `result`: one syrk (the upper triangle, half of gemm's multiplications)
 /// and a copy of that triangle into the lower one.
@@ -305,21 +326,10 @@ static void buildGramProduct(OpBuilder &b, Location loc, Operation *op, Value x,
                   getDataPointer(b, loc, result), ints[3]});
     // Upper in the order passed is result[i, j] with j >= i in either
     // layout: mirror it.
-    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-    Value one = arith::ConstantIndexOp::create(b, loc, 1);
-    scf::ForOp::create(
-        b, loc, zero, n, one, ValueRange{},
-        [&](OpBuilder &outer, Location loc, Value i, ValueRange) {
-          Value next = arith::AddIOp::create(outer, loc, i, one);
-          scf::ForOp::create(
-              outer, loc, next, n, one, ValueRange{},
-              [&](OpBuilder &inner, Location loc, Value j, ValueRange) {
-                Value upper =
-                    memref::LoadOp::create(inner, loc, result, {i, j});
-                memref::StoreOp::create(inner, loc, upper, result, {j, i});
-                scf::YieldOp::create(inner, loc);
-              });
-          scf::YieldOp::create(outer, loc);
+    forEachAboveDiagonal(
+        b, loc, n, [&](OpBuilder &b, Location loc, Value i, Value j) {
+          Value upper = memref::LoadOp::create(b, loc, result, {i, j});
+          memref::StoreOp::create(b, loc, upper, result, {j, i});
         });
   });
 }
@@ -652,20 +662,11 @@ struct CholeskyOpLowering : public OpConversionPattern<CholeskyOp> {
     });
     // potrf leaves the other triangle as it was: zeros above the diagonal.
     Value zero = getZero(rewriter, loc, elementType);
-    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-    Value start = arith::ConstantIndexOp::create(rewriter, loc, 0);
-    scf::ForOp::create(
-        rewriter, loc, start, n, one, ValueRange{},
-        [&](OpBuilder &b, Location loc, Value row, ValueRange) {
-          Value next = arith::AddIOp::create(b, loc, row, one);
-          scf::ForOp::create(
-              b, loc, next, n, one, ValueRange{},
-              [&](OpBuilder &b, Location loc, Value column, ValueRange) {
-                memref::StoreOp::create(b, loc, zero, result,
-                                        ValueRange{row, column});
-                scf::YieldOp::create(b, loc);
-              });
-          scf::YieldOp::create(b, loc);
+    forEachAboveDiagonal(
+        rewriter, loc, n,
+        [&](OpBuilder &b, Location loc, Value row, Value column) {
+          memref::StoreOp::create(b, loc, zero, result,
+                                  ValueRange{row, column});
         });
     rewriter.replaceOp(op, result);
     return success();
