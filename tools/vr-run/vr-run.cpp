@@ -492,10 +492,15 @@ static int runTool(int argc, char **argv) {
   // Compile. Ahead of time every public function gets a C interface
   // (`_mlir_ciface_NAME`) and records its signature; for a run, the entry.
   auto compileStart = std::chrono::steady_clock::now();
-  if (!loadShared.empty())
+  if (!loadShared.empty()) {
+    // A library built with --specialize compiles its regions' versions
+    // through this process's specializer.
+    if (specializeRegions)
+      installRegionSpecializer(getRuntimeDirectory(argv[0]), optLevel);
     return runFunction(signature, arguments,
                        loadPackedFunction(loadShared, signature), 0.0,
                        /*compiled=*/false);
+  }
   addCInterfaces(*module, entry, /*allPublic=*/emitting);
   if (emitting)
     addSignatureRecords(*module);
