@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(
-  cmake ninja-build ccache g++ python3-venv
+  cmake ninja-build ccache g++ python3-venv python3-dev
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 libclang-rt-22-dev
   libomp-22-dev libopenblas-dev
   libvulkan-dev mesa-vulkan-drivers

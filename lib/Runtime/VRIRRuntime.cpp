@@ -262,15 +262,26 @@ int32_t vrir_rt_interrupt_flag = 0;
 void vrir_rt_raise_interrupt(void) { raise(kInterruptMessage); }
 
 int vrir_rt_try_interruptible(void (*fn)(void *), void *context) {
-  struct sigaction previous;
-  if (getpid() != static_cast<pid_t>(syscall(SYS_gettid)) ||
-      sigaction(SIGINT, nullptr, &previous) != 0 ||
-      previous.sa_handler == SIG_IGN)
+  // Two system calls per call (a host calls small kernels often): whether
+  // this is the main thread is asked once per thread, and installing the
+  // handler returns the previous one.
+  static thread_local int onMainThread = -1;
+  if (onMainThread < 0)
+    onMainThread = getpid() == static_cast<pid_t>(syscall(SYS_gettid));
+  if (!onMainThread)
     return vrir_rt_try(fn, context);
   struct sigaction onInterrupt = {};
   onInterrupt.sa_handler = requestInterrupt;
   sigemptyset(&onInterrupt.sa_mask);
-  sigaction(SIGINT, &onInterrupt, nullptr);
+  struct sigaction previous;
+  if (sigaction(SIGINT, &onInterrupt, &previous) != 0)
+    return vrir_rt_try(fn, context);
+  if (previous.sa_handler == SIG_IGN) {
+    // An ignored SIGINT stays ignored (one that came in between too).
+    sigaction(SIGINT, &previous, nullptr);
+    __atomic_store_n(&vrir_rt_interrupt_flag, 0, __ATOMIC_RELAXED);
+    return vrir_rt_try(fn, context);
+  }
   int status = vrir_rt_try(fn, context);
   sigaction(SIGINT, &previous, nullptr);
   if (__atomic_exchange_n(&vrir_rt_interrupt_flag, 0, __ATOMIC_RELAXED))

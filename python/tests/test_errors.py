@@ -263,10 +263,14 @@ INTERRUPTED = textwrap.dedent("""
         return x
 
     a = np.ones(1000)
-    kernel = {"nest": nest, "parallel": parallel, "forever": forever}[sys.argv[1]]
+    if sys.argv[1] == "ignored":  # SIGINT ignored: the kernel runs to its end
+        import signal
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    kernel = {"nest": nest, "parallel": parallel, "forever": forever,
+              "ignored": nest}[sys.argv[1]]
     args = (-1.0,) if sys.argv[1] == "forever" else (a, 1)
     kernel(*args)  # compiled, and quick
-    long_args = (0.0,) if sys.argv[1] == "forever" else (a, 10**12)
+    long_args = {"forever": (0.0,), "ignored": (a, 2 * 10**6)}.get(sys.argv[1], (a, 10**12))
     print("ready", flush=True)
     start = time.perf_counter()
     try:
@@ -297,6 +301,23 @@ def test_ctrl_c_stops_a_running_kernel(tmp_path, kernel):
         child.kill()
     assert "KeyboardInterrupt after" in out, (out, err)
     assert "again 20.0" in out, (out, err)
+    assert child.returncode == 0, err
+
+
+def test_an_ignored_ctrl_c_leaves_a_kernel_running(tmp_path):
+    path = tmp_path / "long.py"
+    path.write_text(INTERRUPTED)
+    env = dict(os.environ, PYTHONPATH=os.path.join(os.path.dirname(HERE), ".."))
+    child = subprocess.Popen([sys.executable, str(path), "ignored"], env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(0.3)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=120)
+    finally:
+        child.kill()
+    assert "finished" in out and "again 20.0" in out, (out, err)
     assert child.returncode == 0, err
 
 

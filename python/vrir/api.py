@@ -9,6 +9,7 @@ import numpy as np
 
 from .constructs import JitFunctionBase
 from .errors import CompileError
+from . import runtime
 from .runtime import compile_kernel
 from .types import (ArrT, ScalarSpec, ELEM_TO_NP, arg_type, describe_value,
                     is_complex, kind, parse_signature, spec_str, to_type)
@@ -169,6 +170,9 @@ class JitFunction(JitFunctionBase):
         self.__wrapped__ = fn
         self._sig = inspect.signature(fn)
         self._kernels = {}
+        # (target, signature_key(*args)) -> kernel, for calls whose
+        # arguments need no binding.
+        self._by_key = {}
         self._lock = threading.Lock()
         params = list(self._sig.parameters)
         # Calls passing exactly these positionally need no binding.
@@ -246,15 +250,27 @@ class JitFunction(JitFunctionBase):
                         f"({got}); declared: {have}")
 
     def __call__(self, *args, **kwargs):
+        # The common call: positional arguments whose types were seen
+        # before, found by a key computed in C.
+        if not kwargs and self.declared is None:
+            kernel = self._by_key.get((self.target or config.target,
+                                       runtime.signature_key(*args)))
+            if kernel is not None:
+                return kernel(args)
         values = args if not kwargs and len(args) == self._positional \
             else self._bind(args, kwargs)
         if self.declared is not None:
             kernel, values = self._dispatch_declared(values)
             return kernel(values)
         sig = tuple(arg_type(a) for a in values)
-        kernel = self._kernels.get((self.target or config.target, sig))
+        target = self.target or config.target
+        kernel = self._kernels.get((target, sig))
         if kernel is None:
             kernel = self.compile(sig)
+        if not kwargs and len(args) == self._positional:
+            key = runtime.signature_key(*args)
+            if key is not None:
+                self._by_key[(target, key)] = kernel
         return kernel(values)
 
     def stats(self):

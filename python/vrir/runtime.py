@@ -2,18 +2,20 @@
 shared library with ctypes.
 
 Arguments are passed without copies: an array's descriptor points at its
-NumPy buffer. `vrir_rt_try` calls the packed entry point
-`_mlir__mlir_ciface_<fn>(void **args)` that the compiler adds to the
-library, with pointers into a context struct: a VRIR bounds error longjmps
-back into `vrir_rt_try`, so no Python frame may lie between the two.
+NumPy buffer. A call goes through `vrir._call` (lib/Bindings/Python, in C):
+it writes the arguments into a context struct laid out as `ctx_struct`
+describes and calls the packed entry point `_mlir__mlir_ciface_<fn>(void
+**args)` that the compiler adds to the library through `vrir_rt_try`: a
+VRIR bounds error longjmps back into `vrir_rt_try`, so no Python frame may
+lie between the two.
 """
 import ctypes
 import hashlib
+import importlib.machinery
+import importlib.util
 import json
 import os
-import struct
 import tempfile
-import threading
 import time
 import weakref
 
@@ -64,6 +66,38 @@ def runtime_lib():
         lib.vrir_rt_free.restype = None
         _runtime = lib
     return _runtime
+
+
+_call_module = None
+
+
+def call_module():
+    """vrir._call, the C extension that calls kernels (built with the
+    runtime into <build>/lib)."""
+    global _call_module
+    if _call_module is None:
+        runtime_lib()  # it links against the runtime
+        lib = os.path.join(build_dir(), "lib")
+        for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+            path = os.path.join(lib, "_call" + suffix)
+            if os.path.exists(path):
+                break
+        else:
+            raise CompileError(f"cannot find vrir._call in {lib}: build VRIR with the "
+                               "Python headers installed (Debian: python3-dev)")
+        spec = importlib.util.spec_from_file_location("vrir._call", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        _call_module = module
+        # Later calls go straight to C.
+        globals()["signature_key"] = module.signature_key
+    return _call_module
+
+
+def signature_key(*args):
+    """Bytes naming the frontend types of `args` (equal keys, equal types),
+    or None when an argument needs `arg_type` to say what it is."""
+    return call_module().signature_key(*args)
 
 
 class _GpuStats(ctypes.Structure):
@@ -149,7 +183,7 @@ class CComplex64(ctypes.Structure):
 # An MLIR complex<f64> is the LLVM struct {double, double}, laid out like
 # C's `double _Complex`. The packed entry point reads arguments through
 # pointers, so no C calling convention is involved; a single complex result
-# comes back through a pointer, like an array (see Packer).
+# comes back through a pointer, like an array (see slot_plan).
 C_SCALAR = {"f64": ctypes.c_double, "f32": ctypes.c_float, "i64": ctypes.c_int64,
             "i32": ctypes.c_int32, "i16": ctypes.c_int16, "i8": ctypes.c_int8,
             "ui64": ctypes.c_uint64, "ui32": ctypes.c_uint32, "ui16": ctypes.c_uint16,
@@ -187,86 +221,65 @@ def ctx_struct(argtypes, rtypes):
     return type("Ctx", (ctypes.Structure,), {"_fields_": fields})
 
 
-# struct codes of the scalar fields of a Ctx (arguments are written with one
-# struct.pack_into per call, faster than ctypes field by field).
-_STRUCT_CODE = {ctypes.c_double: "d", ctypes.c_float: "f", ctypes.c_int64: "q",
-                ctypes.c_int32: "i", ctypes.c_int16: "h", ctypes.c_int8: "b",
-                ctypes.c_uint64: "Q", ctypes.c_uint32: "I", ctypes.c_uint16: "H",
-                ctypes.c_uint8: "B", ctypes.c_void_p: "Q"}
+def slot_plan(Ctx, argtypes):
+    """The `void **args` of the packed entry point `_mlir__mlir_ciface_<fn>`
+    (MLIR ExecutionEngine's convention) over a Ctx, as (field offset,
+    through a cell) per slot: a slot per argument of the C interface points
+    at the value, except that arrays (passed as descriptor pointers) and
+    results returned through a pointer (C structs: an array, a complex
+    number, several results) are pointers themselves, so their slot points
+    at a cell holding the field's address. A scalar result's slot comes
+    last and points at `res`."""
+    fields = dict(Ctx._fields_)
+    plan = []
+    by_pointer = "res" in fields and issubclass(fields["res"], ctypes.Structure)
+    if by_pointer:
+        plan.append((Ctx.res.offset, True))
+    plan += [(getattr(Ctx, f"a{k}").offset, isinstance(t, ArrT))
+             for k, t in enumerate(argtypes)]
+    if "res" in fields and not by_pointer:
+        plan.append((Ctx.res.offset, False))
+    return plan
 
 
-def _argument_layout(Ctx, argtypes):
-    """(offset, struct format) of the argument fields of `Ctx`, explicit
-    padding included, and per argument what to write: ("array", rank,
-    layout), ("complex",), ("bool",) or ("scalar",)."""
-    fields = [(getattr(Ctx, f"a{k}").offset, t) for k, t in enumerate(argtypes)]
-    if not fields:
-        return 0, "=", []
-    start = fields[0][0]
-    fmt, pos, plan = "=", start, []
-    for (offset, t), (name, ctype) in zip(fields, Ctx._fields_[-len(argtypes):]):
-        fmt += "x" * (offset - pos)
+def argument_fields(Ctx, argtypes, kinds):
+    """(offset, kind, rank, layout, NumPy type number) per argument field
+    of a Ctx, for vrir._call.Caller (`kinds`: its FIELD_KINDS)."""
+    layouts = {"row_major": 0, "col_major": 1, "strided": 2}
+    fields = []
+    for k, t in enumerate(argtypes):
+        offset = getattr(Ctx, f"a{k}").offset
         if isinstance(t, ArrT):
-            fmt += "QQq" + "q" * (2 * t.rank)
-            plan.append(("array", t.rank, t.layout))
-        elif is_complex(t):
-            fmt += 2 * _STRUCT_CODE[ctype._fields_[0][1]]
-            plan.append(("complex",))
+            fields.append((offset, kinds["array"], t.rank, layouts[t.layout],
+                           np.dtype(ELEM_TO_NP[t.elem]).num))
         else:
-            fmt += _STRUCT_CODE[ctype]
-            plan.append(("bool",) if t == "i1" else ("scalar",))
-        pos = offset + ctypes.sizeof(ctype)
-    return start, fmt, plan
+            fields.append((offset, kinds[t], 0, 0, 0))
+    return fields
 
 
-def _canonical_strides(shape, layout):
-    # Contiguous arrays get the strides of their layout (NumPy may report
-    # others on size-1 dimensions).
-    strides, acc = [0] * len(shape), 1
-    order = range(len(shape) - 1, -1, -1) if layout == "row_major" else range(len(shape))
-    for i in order:
-        strides[i] = acc
-        acc *= shape[i]
-    return strides
+def result_kind(rtypes):
+    """How vrir._call.Caller returns the result: 0 none, 1 a float, 2 an
+    int, 3 a bool, 4 the bytes of the context block (everything else)."""
+    if not rtypes:
+        return 0
+    if len(rtypes) == 1 and rtypes[0] in ("f64", "i64", "i1"):
+        return {"f64": 1, "i64": 2, "i1": 3}[rtypes[0]]
+    return 4
 
 
-class Packer:
-    """Builds the `void **args` of the packed entry point
-    `_mlir__mlir_ciface_<fn>` (MLIR ExecutionEngine's convention) over a Ctx:
-    a slot per argument of the C interface points at the value, except that
-    arrays (passed as descriptor pointers) and results returned through a
-    pointer (C structs: an array, a complex number, several results) are
-    pointers themselves, so their slot points at a cell holding the field's
-    address. A scalar result's slot comes last and points at `res`."""
-
-    def __init__(self, Ctx, argtypes):
-        fields = dict(Ctx._fields_)
-        plan = []  # (field offset, through a cell)
-        by_pointer = "res" in fields and issubclass(fields["res"], ctypes.Structure)
-        if by_pointer:
-            plan.append((Ctx.res.offset, True))
-        plan += [(getattr(Ctx, f"a{k}").offset, isinstance(t, ArrT))
-                 for k, t in enumerate(argtypes)]
-        if "res" in fields and not by_pointer:
-            plan.append((Ctx.res.offset, False))
-        ncells = sum(cell for _, cell in plan)
-        self.Slots = ctypes.c_void_p * (len(plan) + ncells)
-        self.plan, cell = [], len(plan)
-        for offset, through_cell in plan:
-            self.plan.append((offset, cell if through_cell else -1))
-            cell += through_cell
-
-    def __call__(self, ctx):
-        base = ctypes.addressof(ctx)
-        slots = self.Slots()
-        cells = ctypes.addressof(slots)
-        for i, (offset, cell) in enumerate(self.plan):
-            if cell < 0:
-                slots[i] = base + offset
-            else:
-                slots[cell] = base + offset
-                slots[i] = cells + cell * ctypes.sizeof(ctypes.c_void_p)
-        return slots
+def kernel_error(msg):
+    """The Python exception of a run-time error message of a kernel."""
+    if msg.startswith("index out of bounds"):
+        return IndexError(msg)
+    if msg.startswith("out of memory"):
+        return MemoryError(msg)
+    if msg.startswith(LINALG_ERRORS):
+        return np.linalg.LinAlgError(msg)
+    # the frontend's run-time checks name the Python exception
+    for exc in RAISED_AGAIN:
+        if msg.startswith(exc.__name__ + ": "):
+            return exc(msg[len(exc.__name__) + 2:])
+    return ValueError(msg)
 
 
 # ---------------------------------------------------------------- compilation
@@ -356,15 +369,18 @@ class Kernel:
         self.mlir_path = mlir_path
         self.report_path = report_path
         self.lib = ctypes.CDLL(so_path)
-        self.fn = ctypes.cast(getattr(self.lib, f"_mlir__mlir_ciface_{symbol}"),
-                              ctypes.c_void_p).value
+        entry = ctypes.cast(getattr(self.lib, f"_mlir__mlir_ciface_{symbol}"),
+                            ctypes.c_void_p).value
         self.Ctx = ctx_struct(argtypes, rtypes)
-        self.pack = Packer(self.Ctx, argtypes)
-        self._args_at, self._args_format, self._args_plan = _argument_layout(self.Ctx, argtypes)
+        call = call_module()
+        self._kernel_error = call.KernelError
+        self._result_kind = result_kind(rtypes)
+        self._caller = call.Caller(
+            entry, ctypes.sizeof(self.Ctx),
+            argument_fields(self.Ctx, argtypes, call.FIELD_KINDS),
+            slot_plan(self.Ctx, argtypes), self._result_kind,
+            self.Ctx.res.offset if rtypes else 0)
         self._has_array_results = any(isinstance(t, ArrT) for t in rtypes)
-        # One argument block per thread, reused across calls: a call only
-        # writes the arguments into it.
-        self._per_thread = threading.local()
 
     def stats(self):
         """What the compiler reported for this specialization: bounds checks
@@ -378,53 +394,18 @@ class Kernel:
             return {}
 
     def __call__(self, values):
-        rt = runtime_lib()
-        block = getattr(self._per_thread, "block", None)
-        if block is None:
-            ctx = self.Ctx()
-            block = self._per_thread.block = (ctx, self.pack(ctx))
-        ctx, slots = block
-        fields, inputs = [], set()
-        for v, how in zip(values, self._args_plan):
-            kind = how[0]
-            if kind == "array":
-                ptr = v.__array_interface__["data"][0]
-                inputs.add(ptr)
-                if how[2] == "strided":
-                    item = v.itemsize
-                    strides = [s // item for s in v.strides]
-                else:
-                    strides = _canonical_strides(v.shape, how[2])
-                fields += (ptr, ptr, 0)
-                fields += v.shape
-                fields += strides
-            elif kind == "complex":
-                z = complex(v)
-                fields += (z.real, z.imag)
-            elif kind == "bool":
-                fields.append(1 if v else 0)
-            else:
-                fields.append(v)
-        struct.pack_into(self._args_format, ctx, self._args_at, *fields)
-        status = rt.vrir_rt_try_interruptible(self.fn, slots)
-        if status != 0:
-            msg = rt.vrir_rt_last_error().decode(errors="replace")
-            if msg.startswith("index out of bounds"):
-                raise IndexError(msg)
-            if msg.startswith("out of memory"):
-                raise MemoryError(msg)
-            if msg.startswith(LINALG_ERRORS):
-                raise np.linalg.LinAlgError(msg)
-            # the frontend's run-time checks name the Python exception
-            for exc in RAISED_AGAIN:
-                if msg.startswith(exc.__name__ + ": "):
-                    raise exc(msg[len(exc.__name__) + 2:])
-            raise ValueError(msg)
+        try:
+            result = self._caller(values)
+        except self._kernel_error as e:
+            raise kernel_error(str(e)) from None
+        if self._result_kind != 4:
+            return result
+        ctx = self.Ctx.from_buffer_copy(result)
         r = self.rtypes
-        if not r:
-            return None
         if len(r) == 1 and not self._has_array_results:
             return _scalar_out(ctx.res, r[0])
+        inputs = {v.__array_interface__["data"][0] for v, t in zip(values, self.argtypes)
+                  if isinstance(t, ArrT)}
         vals = [ctx.res] if len(r) == 1 else [getattr(ctx.res, f"r{k}") for k in range(len(r))]
         arrays = iter(_arrays_out([(v, t) for v, t in zip(vals, r) if isinstance(t, ArrT)],
                                   inputs))
