@@ -113,9 +113,10 @@ getRuntimeLibraries(StringRef runtimeDirectory);
 llvm::Error linkSharedLibrary(StringRef object, StringRef output,
                               StringRef runtimeDirectory);
 
-/// LLVM's optimization pipeline at `optLevel` for `machine`
-/// (makeOptimizingTransformer's) with VRIR's defaults for LLVM options the
-/// process has not set: no non-trivial loop unswitching
+/// LLVM's optimization pipeline at `optLevel` for `machine` (upstream
+/// makeOptimizingTransformer's) with glibc's vector math library (libmvec)
+/// known to the loop vectorizer on x86-64 Linux, and VRIR's defaults for
+/// LLVM options the process has not set: no non-trivial loop unswitching
 /// (`-unswitch-threshold=0`; O3's unswitching doubles the loops that test
 /// loop-invariant conditions, bounds-check versions and overlap tests, for
 /// little speed). Call after parsing the command line, if any.
