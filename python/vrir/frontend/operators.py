@@ -320,8 +320,8 @@ class Operators:
         Python's, ZeroDivisionError, also for NumPy integer scalars (where
         NumPy returns 0 with a RuntimeWarning; arrays give NumPy's 0). MIN //
         -1 wraps to MIN, as in NumPy, rather than reach arith.divsi, where it
-        is undefined. 8- and 16-bit integers are divided as i32 (exact, and
-        the SPIR-V lowering's narrow division is wrong for their minimum)."""
+        is undefined. 8- and 16-bit integers, signed and unsigned, are divided
+        as i32 (exact; no target has narrower division instructions)."""
         if is_unsigned(elem) and bits(elem) >= 32:
             # plain unsigned division (no negative operands to floor)
             self.error_if_zero(b, "ZeroDivisionError", "integer division or modulo by zero")
