@@ -115,6 +115,19 @@ def black_scholes(S, K, T, r, sigma):
     return S * cnd(d1) - K * np.exp(-r * T) * cnd(d2)
 
 
+def intensity_histogram(img, bins):
+    """Counts of an image's values in equal bins, and the cumulative
+    distribution (histogram equalization's first step)."""
+    counts, edges = np.histogram(img, bins)
+    cdf = np.cumsum(counts) / img.size
+    return cdf
+
+
+def label_counts(labels, weights, k):
+    """Per-label counts and weight sums (np.bincount)."""
+    return np.bincount(labels, minlength=k) + np.bincount(labels, weights, k)
+
+
 def cnd(d):
     """The normal CDF by Abramowitz and Stegun's polynomial (26.2.17)."""
     k = 1.0 / (1.0 + 0.2316419 * np.abs(d))
@@ -147,6 +160,9 @@ def cases(scale, rng):
         "black_scholes": (black_scholes, (rng.random(n * 100) * 50 + 50,
                                           rng.random(n * 100) * 50 + 50,
                                           rng.random(n * 100) + 0.1, 0.02, 0.3), ()),
+        "histogram": (intensity_histogram, (rng.normal(size=(n, 100)), 64), ()),
+        "bincount": (label_counts, (rng.integers(0, 32, n * 100), rng.random(n * 100), 32),
+                     ()),
     }
 
 

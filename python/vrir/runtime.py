@@ -24,7 +24,7 @@ import numpy as np
 from . import cache, compiler
 from .errors import CompileError
 from .frontend import build_module
-from .types import ArrT, ELEM_TO_NP, C64, C128, NumPyScalarArg, is_complex
+from .types import ArrT, ELEM_TO_NP, C64, C128, NumPyScalarArg
 
 # The Python exceptions of run-time errors whose message starts with their
 # name: the frontend's checks, and `raise` and `assert` in compiled code.

@@ -26,6 +26,9 @@ to VRIR MLIR text. build_module is its entry point. The modules:
                      and the array methods
     numpy_table.py   the tables of NumPy/math names (dtypes, ufuncs, float
                      functions, reductions)
+    library.py       NumPy functions written as templates; sorting.py
+                     sorting and searching; histograms.py histogram and
+                     bincount; linalg.py np.eye and np.linalg
     values.py        V (a compile-time value) and Restart
 
 The frontend imports nothing of the package but errors, types and

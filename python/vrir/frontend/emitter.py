@@ -25,6 +25,7 @@ from .elementwise import ElementwiseFunctions
 from .expressions import Expressions
 from .inference import TypeInference
 from .library import NumPyLibrary
+from .histograms import Histograms
 from .linalg import LinearAlgebra
 from .loops import Loops
 from .numpy_arrays import ArrayFunctions
@@ -54,7 +55,7 @@ def f_hex(value, ty):
 class FunctionEmitter(SourceAnalysis, Variables, TypeInference, Statements,
                       Loops, Expressions, Operators, ArrayAccess,
                       Calls, ElementwiseFunctions, Reductions, ArrayFunctions,
-                      LinearAlgebra, NumPyLibrary, Sorting):
+                      LinearAlgebra, NumPyLibrary, Sorting, Histograms):
     """Emits one function: the subjects' methods (see the bases) on the
     state set up here."""
 
