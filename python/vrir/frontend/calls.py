@@ -39,9 +39,11 @@ class Calls:
             args = self.call_args(e, 1, 1)
             if fn.items is BUILTIN_TYPE and args[0].is_array:
                 args[0] = self.single_element(args[0], fn.obj)
-            self.check_float_to_int(args[0], fn.obj)
+            converted = self.checked_float_to_int(args[0], fn.obj)
+            if converted is None:
+                converted = self.cast_value(args[0], fn.obj)
             # int(x) is a Python int, np.float32(x) a NumPy scalar
-            return self.weak(self.cast_value(args[0], fn.obj), fn.items is BUILTIN_TYPE)
+            return self.weak(converted, fn.items is BUILTIN_TYPE)
         if fn.kind == "method":
             return self.call_method(fn.obj, fn.items[0], e)
         if fn.kind != "func":

@@ -232,12 +232,13 @@ class TypeInference:
         return self.cast(v, elem)
 
     def check_float_to_int(self, a, to):
-        """int(x) of a float scalar: NaN and values out of range raise."""
+        """int(x) of a float scalar: NaN and values out of range raise.
+        True when checks were emitted (`a` is then in range for `to`)."""
         if not (a.is_scalar and a.ty in ("f32", "f64") and is_int(to)):
-            return
+            return False
         top = 2.0 ** bits(to) if is_unsigned(to) else 2.0 ** (bits(to) - 1)
         if a.const is not None and abs(a.const) < top:
-            return  # NaN fails the test: checked below
+            return False  # NaN fails the test: checked below
         nan = self.op(f"arith.cmpf uno, {a.ssa}, {a.ssa} : {a.ty}", "i1")
         self.error_if(nan, "ValueError", "cannot convert float NaN to integer")
         # (a negative float wraps to an unsigned type, as NumPy's C cast)
@@ -246,3 +247,13 @@ class TypeInference:
         big = self.op(f"arith.cmpf oge, {mag.ssa}, {limit.ssa} : {a.ty}", "i1")
         self.error_if(big, "OverflowError",
                       f"cannot convert float infinity or a float beyond {to} to integer")
+        return True
+
+    def checked_float_to_int(self, a, to):
+        """int(x), np.int32(x)... of a float scalar: the checks, then the
+        conversion itself, which after them needs no care for NaN and
+        values out of range (the cast's selects would lengthen the path
+        from x to, say, an index computed from it)."""
+        if self.check_float_to_int(a, to) and not is_unsigned(to):
+            return self.op(f"arith.fptosi {a.ssa} : {a.ty} to {to}", to)
+        return None
