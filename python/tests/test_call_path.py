@@ -189,3 +189,23 @@ def test_array_subclasses_and_readonly_arrays():
     R = np.arange(12.0).reshape(3, 4)
     R.flags.writeable = False
     assert corner_sum(R) == 14.0
+
+
+@vrir.jit
+def to_int(x):
+    return int(x), np.int64(x * 0.5), np.int32(x)
+
+
+def test_int_of_a_float_truncates_and_checks():
+    for x in (-3.7, 0.0, 3.99, 2.0**31 - 1, -2.0**31, -2.0**31 - 0.5, 1e9):
+        assert to_int(x) == (int(x), int(x * 0.5), int(np.int32(x)))
+    with pytest.raises(ValueError, match="NaN"):
+        to_int(float("nan"))
+    with pytest.raises(OverflowError):
+        to_int(float("inf"))
+    with pytest.raises(OverflowError):
+        to_int(2.0**63)
+    with pytest.raises(OverflowError):
+        to_int(3e9)  # int() fits, np.int32() does not
+    with pytest.raises(OverflowError):
+        to_int(-2.0**31 - 1)

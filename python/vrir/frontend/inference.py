@@ -241,10 +241,17 @@ class TypeInference:
             return False  # NaN fails the test: checked below
         nan = self.op(f"arith.cmpf uno, {a.ssa}, {a.ssa} : {a.ty}", "i1")
         self.error_if(nan, "ValueError", "cannot convert float NaN to integer")
-        # (a negative float wraps to an unsigned type, as NumPy's C cast)
-        mag = a if is_unsigned(to) else self.op(f"math.absf {a.ssa} : {a.ty}", a.ty)
         limit = self.const(top, a.ty)
-        big = self.op(f"arith.cmpf oge, {mag.ssa}, {limit.ssa} : {a.ty}", "i1")
+        big = self.op(f"arith.cmpf oge, {a.ssa}, {limit.ssa} : {a.ty}", "i1")
+        # (a negative float wraps to an unsigned type, as NumPy's C cast;
+        # a signed one takes down to -top, so x <= -top - 1 is out where
+        # that is a float of a's type, else x < -top)
+        if not is_unsigned(to):
+            exact = top <= 2.0 ** (53 if a.ty == "f64" else 24)
+            low = self.const(-top - 1 if exact else -top, a.ty)
+            pred = "ole" if exact else "olt"
+            small = self.op(f"arith.cmpf {pred}, {a.ssa}, {low.ssa} : {a.ty}", "i1")
+            big = self.op(f"arith.ori {big.ssa}, {small.ssa} : i1", "i1")
         self.error_if(big, "OverflowError",
                       f"cannot convert float infinity or a float beyond {to} to integer")
         return True
