@@ -290,40 +290,74 @@ mlir::vrir::getRuntimeLibraries(StringRef runtimeDirectory) {
   return libraries;
 }
 
+/// The command `clang-22 -shared PROBE -o vrir-link-output.so` runs, as
+/// CMake recorded it (empty where it could not).
+static const char *const kLinkerCommand[] = {
+#include VRIR_LINKER_COMMAND_INC
+    nullptr};
+
+static llvm::Error runCommand(StringRef program,
+                              const std::vector<std::string> &args,
+                              StringRef output) {
+  std::vector<StringRef> refs(args.begin(), args.end());
+  std::string message;
+  if (llvm::sys::ExecuteAndWait(program, refs, std::nullopt, {}, 0, 0,
+                                &message) != 0)
+    return llvm::createStringError("linking " + output + " failed: " + message);
+  return llvm::Error::success();
+}
+
 llvm::Error mlir::vrir::linkSharedLibrary(StringRef object, StringRef output,
                                           StringRef runtimeDirectory) {
+  auto libraries = getRuntimeLibraries(runtimeDirectory);
+  if (!libraries)
+    return libraries.takeError();
+  // --as-needed: a module that calls no BLAS (or memrefCopy) does not
+  // depend on OpenBLAS (or on the MLIR runner library and through it on
+  // libMLIR). The runtime by name, the others by path.
+  std::vector<std::string> linkerArgs = {
+      "--as-needed", "-L" + runtimeDirectory.str(), "-lvrir_runtime"};
+  for (const std::string &library : *libraries) {
+    if (&library != &libraries->front())
+      linkerArgs.push_back(library);
+    linkerArgs.push_back("-rpath");
+    linkerArgs.push_back(llvm::sys::path::parent_path(library).str());
+  }
+  linkerArgs.push_back("--no-as-needed");
+
+  // The linker itself, as the driver would run it: a process of the clang
+  // driver costs about 20 ms of a first call.
+  if (kLinkerCommand[0] && llvm::sys::fs::can_execute(kLinkerCommand[0])) {
+    std::vector<std::string> args;
+    for (const char *const *arg = kLinkerCommand; *arg; ++arg) {
+      if (StringRef(*arg) == VRIR_LINK_PROBE) {
+        args.push_back(object.str());
+        args.insert(args.end(), linkerArgs.begin(), linkerArgs.end());
+      } else if (StringRef(*arg) == "vrir-link-output.so") {
+        args.push_back(output.str());
+      } else {
+        args.push_back(*arg);
+      }
+    }
+    llvm::Error error = runCommand(kLinkerCommand[0], args, output);
+    if (!error)
+      return llvm::Error::success();
+    // A system changed since the build (another GCC's crt files): the
+    // driver knows.
+    llvm::consumeError(std::move(error));
+  }
+
   auto compiler = llvm::sys::findProgramByName("clang-22");
   if (!compiler)
     compiler = llvm::sys::findProgramByName("cc");
   if (!compiler)
     return llvm::createStringError("no C compiler (clang-22 or cc) to link "
                                    "the shared library");
-  auto libraries = getRuntimeLibraries(runtimeDirectory);
-  if (!libraries)
-    return libraries.takeError();
-  // --as-needed: a module that calls no BLAS (or memrefCopy) does not
-  // depend on OpenBLAS (or on the MLIR runner library and through it on
-  // libMLIR).
-  std::vector<std::string> args = {*compiler,
-                                   "-shared",
-                                   object.str(),
-                                   "-o",
-                                   output.str(),
-                                   "-Wl,--as-needed",
-                                   "-L" + runtimeDirectory.str(),
-                                   "-lvrir_runtime"};
-  for (const std::string &library : *libraries) {
-    // The runtime by name (above), the others by path.
-    if (&library != &libraries->front())
-      args.push_back(library);
-    args.push_back("-Wl,-rpath," + llvm::sys::path::parent_path(library).str());
-  }
-  std::vector<StringRef> refs(args.begin(), args.end());
-  std::string message;
-  if (llvm::sys::ExecuteAndWait(*compiler, refs, std::nullopt, {}, 0, 0,
-                                &message) != 0)
-    return llvm::createStringError("linking " + output + " failed: " + message);
-  return llvm::Error::success();
+  std::vector<std::string> args = {*compiler, "-shared", object.str(), "-o",
+                                   output.str()};
+  for (const std::string &arg : linkerArgs)
+    args.push_back("-Wl," + arg);
+  return runCommand(*compiler, args, output);
 }
 
 LogicalResult mlir::vrir::compileToSharedLibrary(ModuleOp module,
@@ -357,7 +391,7 @@ LogicalResult mlir::vrir::compileToSharedLibrary(ModuleOp module,
       emitObjectFile(module, *builder, optimize, object, options.timing);
   if (!error) {
     TimingScope linking =
-        nestTiming(options.timing, "linking (clang-22 -shared)");
+        nestTiming(options.timing, "linking the shared library");
     error = linkSharedLibrary(object, output, runtimeDirectory);
   }
   llvm::sys::fs::remove(object);
