@@ -104,12 +104,15 @@ llvm::Error emitObjectFile(ModuleOp module,
                            StringRef path, TimingScope *timing = nullptr);
 
 /// The shared libraries generated code calls: the VRIR runtime and the
-/// VRIR GPU runtime in `runtimeDirectory`, libomp, OpenBLAS and MLIR's C runner utilities.
+/// VRIR GPU runtime in `runtimeDirectory`, libomp, OpenBLAS, MLIR's C
+/// runner utilities and (x86-64 Linux) glibc's vector math library.
 llvm::Expected<std::vector<std::string>>
 getRuntimeLibraries(StringRef runtimeDirectory);
 
 /// Links `object` into the shared library `output` against the libraries of
-/// getRuntimeLibraries (with run paths to them), using clang-22 or cc.
+/// getRuntimeLibraries (with run paths to them): with the linker command
+/// that `clang-22 -shared` runs, recorded when VRIR was configured, or
+/// else through clang-22 (or cc) itself.
 llvm::Error linkSharedLibrary(StringRef object, StringRef output,
                               StringRef runtimeDirectory);
 
