@@ -282,11 +282,9 @@ INTERRUPTED = textwrap.dedent("""
 """)
 
 
-@pytest.mark.parametrize("kernel", ["nest", "parallel", "forever"])
-def test_ctrl_c_stops_a_running_kernel(tmp_path, kernel):
-    # Each kernel would run for hours: SIGINT (Ctrl-C) stops it with
-    # KeyboardInterrupt, in a loop nest, in a parallel loop and in a while
-    # loop, and the process goes on.
+def interrupted_run(tmp_path, kernel, delay):
+    """The output, errors and exit status of INTERRUPTED running `kernel`,
+    sent SIGINT `delay` seconds after it is ready."""
     path = tmp_path / "long.py"
     path.write_text(INTERRUPTED)
     env = dict(os.environ, PYTHONPATH=os.path.join(os.path.dirname(HERE), ".."))
@@ -294,31 +292,29 @@ def test_ctrl_c_stops_a_running_kernel(tmp_path, kernel):
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert child.stdout.readline().strip() == "ready"
-        time.sleep(0.5)
-        child.send_signal(signal.SIGINT)
-        out, err = child.communicate(timeout=60)
-    finally:
-        child.kill()
-    assert "KeyboardInterrupt after" in out, (out, err)
-    assert "again 20.0" in out, (out, err)
-    assert child.returncode == 0, err
-
-
-def test_an_ignored_ctrl_c_leaves_a_kernel_running(tmp_path):
-    path = tmp_path / "long.py"
-    path.write_text(INTERRUPTED)
-    env = dict(os.environ, PYTHONPATH=os.path.join(os.path.dirname(HERE), ".."))
-    child = subprocess.Popen([sys.executable, str(path), "ignored"], env=env,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        assert child.stdout.readline().strip() == "ready"
-        time.sleep(0.3)
+        time.sleep(delay)
         child.send_signal(signal.SIGINT)
         out, err = child.communicate(timeout=120)
     finally:
         child.kill()
+    return out, err, child.returncode
+
+
+@pytest.mark.parametrize("kernel", ["nest", "parallel", "forever"])
+def test_ctrl_c_stops_a_running_kernel(tmp_path, kernel):
+    # Each kernel would run for hours: SIGINT (Ctrl-C) stops it with
+    # KeyboardInterrupt, in a loop nest, in a parallel loop and in a while
+    # loop, and the process goes on.
+    out, err, status = interrupted_run(tmp_path, kernel, 0.5)
+    assert "KeyboardInterrupt after" in out, (out, err)
+    assert "again 20.0" in out, (out, err)
+    assert status == 0, err
+
+
+def test_an_ignored_ctrl_c_leaves_a_kernel_running(tmp_path):
+    out, err, status = interrupted_run(tmp_path, "ignored", 0.3)
     assert "finished" in out and "again 20.0" in out, (out, err)
-    assert child.returncode == 0, err
+    assert status == 0, err
 
 
 @vrir.jit

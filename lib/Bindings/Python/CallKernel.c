@@ -398,21 +398,17 @@ static int writeScalar(PyObject *value, const ArgumentField *field, char *to,
     return 0;
   }
   case kI64:
-    return writeInteger(value, to, 8, 0, index);
   case kI32:
-    return writeInteger(value, to, 4, 0, index);
   case kI16:
-    return writeInteger(value, to, 2, 0, index);
   case kI8:
-    return writeInteger(value, to, 1, 0, index);
   case kU64:
-    return writeInteger(value, to, 8, 1, index);
   case kU32:
-    return writeInteger(value, to, 4, 1, index);
   case kU16:
-    return writeInteger(value, to, 2, 1, index);
-  case kU8:
-    return writeInteger(value, to, 1, 1, index);
+  case kU8: {
+    /* kI64 ... kI8 then kU64 ... kU8: 8, 4, 2, 1 bytes */
+    int rank = field->kind - kI64;
+    return writeInteger(value, to, 8 >> (rank % 4), rank >= 4, index);
+  }
   case kBool: {
     int truth = PyObject_IsTrue(value);
     if (truth < 0)
