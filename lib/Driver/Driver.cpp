@@ -63,7 +63,10 @@ void mlir::vrir::initializeDriver() {
 /// and tan on 2, 4 or 8 elements (at most 4 ulp from glibc's scalar
 /// functions, the accuracy class of NumPy's own SIMD functions).
 static bool hasVectorMathLibrary(const llvm::Triple &triple) {
-  return *VRIR_MVEC_LIBRARY && triple.getArch() == llvm::Triple::x86_64 &&
+  // (A copy of VRIR on a machine without the library vectorizes without.)
+  static const bool present =
+      *VRIR_MVEC_LIBRARY && llvm::sys::fs::exists(VRIR_MVEC_LIBRARY);
+  return present && triple.getArch() == llvm::Triple::x86_64 &&
          triple.isOSLinux() && triple.isGNUEnvironment();
 }
 
