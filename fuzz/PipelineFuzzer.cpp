@@ -10,6 +10,8 @@
 
 #include "FuzzSupport.h"
 
+#include "VRIR/Transforms/VerifyInput.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/IR/Verifier.h"
@@ -30,8 +32,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   vrir_fuzz::FuzzContext context;
   // Null-terminated, as the tools' file buffers (MLIR's lexer relies on it).
   std::string text(reinterpret_cast<const char *>(data + 1), size - 1);
-  OwningOpRef<ModuleOp> module =
-      parseSourceString<ModuleOp>(text, ParserConfig(context.get()));
+  OwningOpRef<ModuleOp> module = parseInputString(text, context.get());
   if (!module)
     return 0;
 

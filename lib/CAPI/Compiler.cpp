@@ -3,6 +3,7 @@
 #include "VRIR-c/Compiler.h"
 
 #include "VRIR/Driver/Driver.h"
+#include "VRIR/Transforms/VerifyInput.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -126,7 +127,7 @@ int vrirCompileToSharedLibrary(const char *mlirText, size_t length,
   if (timingManager.isEnabled())
     compileOptions.timing = &rootTiming;
   TimingScope parseTiming = rootTiming.nest("parsing");
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = vrir::parseInputFile(sourceMgr, &context);
   parseTiming.stop();
   if (module &&
       succeeded(vrir::compileToSharedLibrary(

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "VRIR/Driver/Driver.h"
+#include "VRIR/Transforms/VerifyInput.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
@@ -48,9 +49,9 @@ mlir::vrir::parseSourceWithValueNames(llvm::SourceMgr &sourceMgr,
   const llvm::MemoryBuffer *buffer =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
   if (isBytecode(*buffer))
-    return parseSourceFile<ModuleOp>(sourceMgr, context);
+    return parseInputFile(sourceMgr, context);
 
-  ParserConfig config(context);
+  ParserConfig config(context, /*verifyAfterParse=*/false);
   Block block;
   AsmParserState state;
   if (failed(parseAsmSourceFile(sourceMgr, &block, config, &state)))
@@ -70,6 +71,10 @@ mlir::vrir::parseSourceWithValueNames(llvm::SourceMgr &sourceMgr,
 
   Location fileLoc = FileLineColLoc::get(context, buffer->getBufferIdentifier(),
                                          /*line=*/0, /*column=*/0);
-  return detail::constructContainerOpForParserIfNecessary<ModuleOp>(
-      &block, context, fileLoc);
+  OwningOpRef<ModuleOp> module =
+      detail::constructContainerOpForParserIfNecessary<ModuleOp>(
+          &block, context, fileLoc);
+  if (!module || failed(verifyInput(*module)))
+    return {};
+  return module;
 }

@@ -305,4 +305,18 @@ def Inline : Pass<"vrir-inline"> {
   ];
 }
 
+def VerifyInput : Pass<"vrir-verify-input"> {
+  let summary = "Verify IR read from a user, guarding upstream verifiers "
+                "that crash on malformed input";
+  let description = [{
+    Runs the verifier on the op it is given and everything nested in it,
+    after checking the facts some upstream verifiers assume without
+    checking (malformed input that breaks them crashes the verifier rather
+    than failing it): in LLVM 22, an input indexing map of `linalg.matmul`
+    without results. `vr-opt` parses with verification off and runs this
+    pass first, so bad input gets a diagnostic; `vr-run`, the C API and the
+    fuzzers call the same check (`VRIR/Transforms/VerifyInput.h`).
+  }];
+}
+
 #endif // VRIR_TRANSFORMS_PASSES_TD
