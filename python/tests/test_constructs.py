@@ -250,6 +250,33 @@ def test_elementwise_broadcasting(layout2, layout1):
 
 
 @vrir.jit
+def fused_broadcast(a, b, c):
+    # One fused loop nest over six operands, a and b each twice.
+    return a * b + (a - c) * b + c
+
+
+@pytest.mark.parametrize("shapes", [
+    ((3, 1), (1, 4), (3, 4)), ((1, 1), (1, 4), (3, 1)), ((1, 1), (1, 1), (1, 1)),
+    ((0, 1), (1, 4), (1, 1)), ((0, 1), (1, 1), (0, 4)), ((2, 0), (1, 0), (1, 1)),
+    ((3, 4), (3, 4), (3, 4)), ((4,), (3, 1), (1,))])
+def test_fused_broadcast_sizes(shapes):
+    # The result's size per dimension is the one size other than 1 (or 1),
+    # zero-size dimensions included.
+    rng = np.random.default_rng(3)
+    check(fused_broadcast, *(rng.random(shape) for shape in shapes))
+
+
+@pytest.mark.parametrize("shapes", [
+    ((3, 1), (1, 4), (2, 4)), ((0, 1), (1, 4), (2, 1)), ((3, 4), (3, 1), (3, 5))])
+def test_fused_broadcast_mismatch(shapes):
+    args = [np.ones(shape) for shape in shapes]
+    with pytest.raises(ValueError, match="could not be broadcast"):
+        fused_broadcast(*args)
+    with pytest.raises(ValueError):  # as NumPy
+        args[0] * args[1] + (args[0] - args[2]) * args[1] + args[2]
+
+
+@vrir.jit
 def ufuncs(A):
     return (np.sqrt(A), np.exp(A), np.log(A), np.sin(A), np.cos(A), np.tan(A),
             np.power(A, 3.0), np.abs(A - 2.0))

@@ -314,15 +314,27 @@ func.func @scalar_casts(%i: i32, %f: f64, %b: i1, %c: complex<f32>) -> (f64, i32
 // A (m, n) + v (n): the result sizes broadcast at run time, with a check;
 // each operand is viewed with the result's shape, stride 0 where it
 // broadcasts.
-// CHECK: llvm.mlir.global internal constant @[[MSG:__vrir_str_[0-9a-f]+]]("operands could not be broadcast together: vrir.binary add (array argument #0, accessed at {{.*}}elementwise.mlir:[[# @LINE + 33]]:8), dimension 1 of the result\00")
+// CHECK: llvm.mlir.global internal constant @[[MSG:__vrir_str_[0-9a-f]+]]("operands could not be broadcast together: vrir.binary add (array argument #0, accessed at {{.*}}elementwise.mlir:[[# @LINE + 45]]:8), dimension 1 of the result\00")
 // CHECK-LABEL: func.func @broadcast_binary
 // CHECK-SAME: (%[[A:.*]]: memref<?x?xf64>, %[[V:.*]]: memref<?xf64>) -> memref<?x?xf64>
 // CHECK-DAG: %[[ONE:.*]] = arith.constant 1 : index
 // CHECK-DAG: %[[M:.*]] = memref.dim %[[A]], %{{.*}} : memref<?x?xf64>
 // CHECK-DAG: %[[AN:.*]] = memref.dim %[[A]], %{{.*}} : memref<?x?xf64>
 // CHECK: %[[VN:.*]] = memref.dim %[[V]], %{{.*}} : memref<?xf64>
-// CHECK: %[[VN_IS_ONE:.*]] = arith.cmpi eq, %[[VN]], %[[ONE]] : index
-// CHECK: %[[N:.*]] = arith.select %[[VN_IS_ONE]], %[[AN]], %[[VN]] : index
+// The result's size is the smallest size other than 1, or 1.
+// CHECK: %[[NONE:.*]] = arith.constant 9223372036854775807 : index
+// CHECK: %[[AN_NOT_ONE:.*]] = arith.cmpi ne, %[[AN]], %[[ONE]] : index
+// CHECK: %[[AN_OR_NONE:.*]] = arith.select %[[AN_NOT_ONE]], %[[AN]], %[[NONE]] : index
+// CHECK: %[[VN_NOT_ONE:.*]] = arith.cmpi ne, %[[VN]], %[[ONE]] : index
+// CHECK: %[[VN_OR_NONE:.*]] = arith.select %[[VN_NOT_ONE]], %[[VN]], %[[NONE]] : index
+// CHECK: %[[SMALLEST:.*]] = arith.minsi %[[AN_OR_NONE]], %[[VN_OR_NONE]] : index
+// CHECK: %[[ALL_ONES:.*]] = arith.cmpi eq, %[[SMALLEST]], %[[NONE]] : index
+// CHECK: %[[N:.*]] = arith.select %[[ALL_ONES]], %[[ONE]], %[[SMALLEST]] : index
+// A size other than 1 and the smallest one is an error.
+// CHECK: %[[AN_DIFFERS:.*]] = arith.cmpi ne, %[[AN]], %[[SMALLEST]] : index
+// CHECK: arith.andi %[[AN_NOT_ONE]], %[[AN_DIFFERS]] : i1
+// CHECK: %[[VN_DIFFERS:.*]] = arith.cmpi ne, %[[VN]], %[[SMALLEST]] : index
+// CHECK: arith.andi %[[VN_NOT_ONE]], %[[VN_DIFFERS]] : i1
 // CHECK: %[[BAD:.*]] = arith.ori
 // CHECK: scf.if %[[BAD]] {
 // CHECK:   llvm.mlir.addressof @[[MSG]]
