@@ -43,6 +43,10 @@ def strided_and_scalars(a, n, alpha):
     a[0, 0] = alpha * n
 
 
+def new_array(a):
+    return a + 1.0
+
+
 def cases():
     small = [np.ones(16) for _ in range(3)]
     view = np.ones((8, 8))[::2, ::2]
@@ -52,6 +56,7 @@ def cases():
         ("3 arrays (1-D, C)", three_arrays, tuple(small)),
         ("3 arrays, float result", three_arrays_sum, tuple(small)),
         ("strided 2-D view, int, float", strided_and_scalars, (view, 3, 2.0)),
+        ("returns a new 16-element array", new_array, (small[0],)),
     ]
 
 

@@ -209,3 +209,70 @@ def test_int_of_a_float_truncates_and_checks():
         to_int(3e9)  # int() fits, np.int32() does not
     with pytest.raises(OverflowError):
         to_int(-2.0**31 - 1)
+
+
+@vrir.jit
+def doubled(A):
+    return A * 2.0
+
+
+@vrir.jit
+def reversed_rows(A):
+    B = A + 1.0
+    return B[::-1, ::2]
+
+
+@vrir.jit
+def same_array(A):
+    return A
+
+
+@vrir.jit
+def empty_rows(A):
+    return np.zeros((0, A.shape[1]))
+
+
+@vrir.jit
+def flags_of(n):
+    return np.ones(n) > 0.5
+
+
+def test_one_array_result_built_in_c(layout2):
+    # A single array result becomes a NumPy array in C that owns the
+    # kernel's allocation (a capsule as its base frees it).
+    A = layout2(np.arange(12.0).reshape(3, 4))
+    r = doubled(A)
+    np.testing.assert_array_equal(r, A * 2.0)
+    assert type(r.base).__name__ == "PyCapsule"
+    assert r.flags.writeable and r.flags.owndata is False
+    r[0, 0] = -1.0  # writable, and not the argument
+    assert A[0, 0] == 0.0
+    # A strided view of a local array, negative strides included.
+    v = reversed_rows(A)
+    np.testing.assert_array_equal(v, (A + 1.0)[::-1, ::2])
+    assert v.strides[0] < 0
+    assert flags_of(3).dtype == np.bool_ and flags_of(3).all()
+
+
+def test_array_results_the_python_side_builds():
+    # An argument returned as is, and an empty array, go the Python way.
+    A = np.arange(6.0).reshape(2, 3)
+    r = same_array(A)
+    np.testing.assert_array_equal(r, A)
+    assert empty_rows(A).shape == (0, 3)
+
+
+def _resident_bytes():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * 4096
+
+
+def test_array_results_are_freed():
+    A = np.ones((512, 512))  # 2 MiB per result
+    doubled(A)
+    before = _resident_bytes()
+    for _ in range(200):
+        r = doubled(A)
+        del r
+    # 400 MiB if nothing were freed.
+    assert _resident_bytes() - before < 64 * 2**20

@@ -259,11 +259,15 @@ def argument_fields(Ctx, argtypes, kinds):
 
 def result_kind(rtypes):
     """How vrir._call.Caller returns the result: 0 none, 1 a float, 2 an
-    int, 3 a bool, 4 the bytes of the context block (everything else)."""
+    int, 3 a bool, 5 one array (or, for an array that is empty, unallocated
+    or a view of an argument, the bytes of the context block), 4 the bytes
+    of the context block (everything else)."""
     if not rtypes:
         return 0
     if len(rtypes) == 1 and rtypes[0] in ("f64", "i64", "i1"):
         return {"f64": 1, "i64": 2, "i1": 3}[rtypes[0]]
+    if len(rtypes) == 1 and isinstance(rtypes[0], ArrT):
+        return 5
     return 4
 
 
@@ -375,11 +379,13 @@ class Kernel:
         call = call_module()
         self._kernel_error = call.KernelError
         self._result_kind = result_kind(rtypes)
+        array_result = (rtypes[0].rank, np.dtype(ELEM_TO_NP[rtypes[0].elem]).num) \
+            if self._result_kind == 5 else ()
         self._caller = call.Caller(
             entry, ctypes.sizeof(self.Ctx),
             argument_fields(self.Ctx, argtypes, call.FIELD_KINDS),
             slot_plan(self.Ctx, argtypes), self._result_kind,
-            self.Ctx.res.offset if rtypes else 0)
+            self.Ctx.res.offset if rtypes else 0, *array_result)
         self._has_array_results = any(isinstance(t, ArrT) for t in rtypes)
 
     def stats(self):
@@ -398,7 +404,7 @@ class Kernel:
             result = self._caller(values)
         except self._kernel_error as e:
             raise kernel_error(str(e)) from None
-        if self._result_kind != 4:
+        if self._result_kind < 4 or type(result) is not bytes:
             return result
         ctx = self.Ctx.from_buffer_copy(result)
         r = self.rtypes

@@ -53,9 +53,18 @@ enum FieldKind {
 enum Layout { kRowMajor, kColMajor, kStrided };
 
 /* What a kernel returns, as far as the C side converts it: nothing, a
- * float64, an int64 or a bool; anything else comes back as the bytes of
- * the whole context block for the Python side to read. */
-enum ResultKind { kNoResult, kResultF64, kResultI64, kResultBool, kResultRaw };
+ * float64, an int64, a bool or one array (a NumPy array owning the
+ * kernel's allocation); anything else, and an array result that is empty,
+ * unallocated or a view of an argument, comes back as the bytes of the
+ * whole context block for the Python side to read. */
+enum ResultKind {
+  kNoResult,
+  kResultF64,
+  kResultI64,
+  kResultBool,
+  kResultRaw,
+  kResultArray
+};
 
 static PyObject *KernelError;
 
@@ -171,6 +180,7 @@ typedef struct {
   Slot *plan;
   int resultKind;
   Py_ssize_t resultOffset;
+  int resultRank, resultTypeNum; /* kResultArray */
 } Caller;
 
 static void callerDealloc(Caller *self) {
@@ -179,19 +189,31 @@ static void callerDealloc(Caller *self) {
   Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* Caller(entry, context_size, arguments, plan, result_kind, result_offset):
+/* Caller(entry, context_size, arguments, plan, result_kind, result_offset
+ *        [, result_rank, result_type_num]):
  * `entry` the address of the packed entry point, `arguments` a sequence of
  * (offset, kind, rank, layout, type_num), `plan` a sequence of
- * (offset, through_cell) as runtime.Packer computes it. */
+ * (offset, through_cell) as runtime.slot_plan computes it; an array result
+ * has a rank and a NumPy type number. */
 static int callerInit(Caller *self, PyObject *args, PyObject *kwargs) {
   (void)kwargs;
   unsigned long long entry;
   PyObject *arguments, *plan;
-  if (!PyArg_ParseTuple(args, "KnOOin", &entry, &self->contextSize, &arguments,
-                        &plan, &self->resultKind, &self->resultOffset))
+  self->resultRank = 0;
+  self->resultTypeNum = 0;
+  if (!PyArg_ParseTuple(args, "KnOOin|ii", &entry, &self->contextSize,
+                        &arguments, &plan, &self->resultKind,
+                        &self->resultOffset, &self->resultRank,
+                        &self->resultTypeNum))
     return -1;
   if (self->contextSize <= 0 || self->resultKind < kNoResult ||
-      self->resultKind > kResultRaw) {
+      self->resultKind > kResultArray ||
+      (self->resultKind == kResultArray &&
+       (self->resultRank < 1 || self->resultRank > NPY_MAXDIMS ||
+        self->resultOffset < 0 ||
+        self->resultOffset + (Py_ssize_t)sizeof(int64_t) *
+                                 (3 + 2 * (Py_ssize_t)self->resultRank) >
+            self->contextSize))) {
     PyErr_SetString(PyExc_ValueError, "Caller: bad context size or result");
     return -1;
   }
@@ -435,7 +457,60 @@ static int writeScalar(PyObject *value, const ArgumentField *field, char *to,
   return -1;
 }
 
-static PyObject *readResult(const Caller *self, const char *context) {
+/* Frees a kernel's allocation when the array result that owns it dies. */
+static void freeKernelBuffer(PyObject *capsule) {
+  vrir_rt_free(PyCapsule_GetPointer(capsule, "vrir.buffer"));
+}
+
+/* The array result whose descriptor is at `at` (allocated, aligned, offset,
+ * sizes, strides, in elements), owning the allocation; NULL without an
+ * error when the Python side must build it (see ResultKind). */
+static PyObject *readArrayResult(const Caller *self, const char *at,
+                                 PyObject *const *arguments) {
+  int rank = self->resultRank;
+  int64_t words[3 + 2 * NPY_MAXDIMS];
+  memcpy(words, at, sizeof(int64_t) * (3 + 2 * (size_t)rank));
+  void *allocated = (void *)(intptr_t)words[0];
+  if (!allocated)
+    return NULL;
+  for (Py_ssize_t i = 0; i < self->argumentCount; ++i)
+    if (self->arguments[i].kind == kArray &&
+        PyArray_DATA((PyArrayObject *)arguments[i]) == allocated)
+      return NULL;
+  PyArray_Descr *descr = PyArray_DescrFromType(self->resultTypeNum);
+  if (!descr)
+    return NULL;
+  npy_intp shape[NPY_MAXDIMS], strides[NPY_MAXDIMS];
+  npy_intp item = PyDataType_ELSIZE(descr);
+  for (int d = 0; d < rank; ++d) {
+    shape[d] = (npy_intp)words[3 + d];
+    strides[d] = (npy_intp)words[3 + rank + d] * item;
+    if (shape[d] == 0) {
+      Py_DECREF(descr);
+      return NULL;
+    }
+  }
+  char *data = (char *)(intptr_t)words[1] + words[2] * item;
+  PyObject *owner = PyCapsule_New(allocated, "vrir.buffer", freeKernelBuffer);
+  if (!owner) {
+    Py_DECREF(descr);
+    vrir_rt_free(allocated);
+    return NULL;
+  }
+  /* Steals descr; the flags (contiguity, alignment) follow from strides. */
+  PyObject *array =
+      PyArray_NewFromDescr(&PyArray_Type, descr, rank, shape, strides, data,
+                           NPY_ARRAY_WRITEABLE, NULL);
+  if (!array || PyArray_SetBaseObject((PyArrayObject *)array, owner) < 0) {
+    Py_XDECREF(array);
+    Py_DECREF(owner); /* frees the allocation */
+    return NULL;
+  }
+  return array;
+}
+
+static PyObject *readResult(const Caller *self, const char *context,
+                            PyObject *const *arguments) {
   const char *at = context + self->resultOffset;
   switch (self->resultKind) {
   case kNoResult:
@@ -452,6 +527,12 @@ static PyObject *readResult(const Caller *self, const char *context) {
   }
   case kResultBool:
     return PyBool_FromLong(*at & 1);
+  case kResultArray: {
+    PyObject *array = readArrayResult(self, at, arguments);
+    if (array || PyErr_Occurred())
+      return array;
+    return PyBytes_FromStringAndSize(context, self->contextSize);
+  }
   default:
     return PyBytes_FromStringAndSize(context, self->contextSize);
   }
@@ -512,7 +593,7 @@ static PyObject *callerCall(Caller *self, PyObject *args, PyObject *kwargs) {
     PyErr_SetString(KernelError, vrir_rt_last_error());
     goto done;
   }
-  result = readResult(self, context);
+  result = readResult(self, context, items);
 done:
   if (context && context != contextOnStack)
     PyMem_Free(context);
