@@ -123,6 +123,13 @@ def intensity_histogram(img, bins):
     return cdf
 
 
+def quantile_histogram(x, edges):
+    """Counts in given bins (here 500 quantile edges: narrow where the data
+    is dense), normalized."""
+    counts, _ = np.histogram(x, edges)
+    return counts / x.shape[0]
+
+
 def label_counts(labels, weights, k):
     """Per-label counts and weight sums (np.bincount)."""
     return np.bincount(labels, minlength=k) + np.bincount(labels, weights, k)
@@ -161,6 +168,9 @@ def cases(scale, rng):
                                           rng.random(n * 100) * 50 + 50,
                                           rng.random(n * 100) + 0.1, 0.02, 0.3), ()),
         "histogram": (intensity_histogram, (rng.normal(size=(n, 100)), 64), ()),
+        "histogram_edges": (quantile_histogram,
+                            (rng.normal(size=n * 100),
+                             np.quantile(rng.normal(size=n * 100), np.linspace(0, 1, 501))), ()),
         "bincount": (label_counts, (rng.integers(0, 32, n * 100), rng.random(n * 100), 32),
                      ()),
     }

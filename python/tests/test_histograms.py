@@ -109,6 +109,40 @@ def test_explicit_edges():
         hist_edges(a, np.array([0.0, 2.0, 1.0]))
 
 
+@pytest.mark.parametrize("name", ["uniform", "quantile", "geometric", "duplicates",
+                                  "clustered", "infinite ends", "huge range", "equal ends",
+                                  "float32 data", "integers"])
+def test_many_explicit_edges(name):
+    # More than 64 edges: each element's cell in a table over [first, last]
+    # bounds the search, except where the ends are infinite, equal or too
+    # far apart (a bisection over all edges then). Values on edges, NaN and
+    # values outside the edges included.
+    rng = np.random.default_rng(7)
+    a = rng.normal(0.5, 0.3, 5000)
+    edges = {
+        "uniform": lambda: np.linspace(0.0, 1.0, 101),
+        "quantile": lambda: np.quantile(a, np.linspace(0.05, 0.95, 300)),
+        "geometric": lambda: np.geomspace(1e-4, 2.0, 90),
+        "duplicates": lambda: np.repeat(np.linspace(0.0, 1.0, 40), 3),
+        "clustered": lambda: np.concatenate([np.linspace(0.4, 0.4 + 1e-9, 80),
+                                             np.linspace(0.5, 9.0, 10)]),
+        "infinite ends": lambda: np.concatenate([[-np.inf], np.linspace(0, 1, 80), [np.inf]]),
+        "huge range": lambda: np.concatenate([[-1.5e308], np.linspace(0, 1, 80), [1.5e308]]),
+        "equal ends": lambda: np.zeros(70),
+        "float32 data": lambda: np.linspace(0.0, 1.0, 77),
+        "integers": lambda: np.arange(-5, 200, 2),
+    }[name]()
+    if name == "float32 data":
+        a = a.astype(np.float32)
+    if name == "integers":
+        a = rng.integers(-10, 210, 5000)
+    else:
+        a[:100] = edges[rng.integers(0, edges.shape[0], 100)]  # on the edges
+        a[100] = np.nan
+        a[101] = edges[-1]  # the closed last bin
+    same(hist_edges(a, edges), np.histogram(a, edges))
+
+
 def test_weights_and_density():
     a = BASE.ravel()
     for w in (RNG.random(a.size), RNG.random(a.size).astype(np.float32),

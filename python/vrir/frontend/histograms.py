@@ -91,16 +91,56 @@ if nbins > 0 and nedges <= 64:
 """ + _block(count_one, 8) + """
 elif nbins > 0:
     last = edges[nbins]
-    for t in range(flat.shape[0]):
-        x = flat[t]
-        # the last edge <= x, by a bisection of a fixed number of steps
-        j = 0
-        n = nedges
-        while n > 1:
-            half = n // 2
-            j += half * int(edges[j + half] <= x)
-            n -= half
-""" + _block(count_one, 8) + "\n" + finish
+    first = edges[0]
+    lo = np.float64(first)
+    width = np.float64(last) - lo
+    if width > 0.0 and width < np.inf:
+        # A table over equal cells of [first, last]: the cell of a value v
+        # is cell(v) = min(int((v - first) * scale), cells - 1), which never
+        # decreases as v grows. So the edges whose cell is below x's are
+        # <= x, and those whose cell is above it are > x: the last edge
+        # <= x is among the edges of x's own cell, start[c] to start[c + 1].
+        # With up to 32 cells a bin (a table of at most 1 MiB, unless there
+        # are more bins) most cells hold no edge, so the search below
+        # rarely runs (NumPy sorts the data instead).
+        cells = min(32 * nbins, max(2 * nbins, 1 << 17))
+        scale = np.float64(cells) / width
+        start = np.empty(cells + 1, np.int64)
+        k = 0
+        for c in range(cells + 1):
+            while k < nedges and min(int((np.float64(edges[k]) - lo) * scale), cells - 1) < c:
+                k += 1
+            start[c] = k
+        for t in range(flat.shape[0]):
+            x = flat[t]
+            if x >= first and x <= last:
+                c = min(int((np.float64(x) - lo) * scale), cells - 1)
+                below = start[c]
+                n = start[c + 1] - below
+                while n > 0:
+                    half = n // 2
+                    if edges[below + half] <= x:
+                        below += half + 1
+                        n -= half + 1
+                    else:
+                        n = half
+                # the last edge <= x (the last bin is closed)
+                j = below - 1
+                if j == nbins:
+                    j = nbins - 1
+                acc[j] += ADD
+    else:
+        # infinite or equal ends: no cells
+        for t in range(flat.shape[0]):
+            x = flat[t]
+            # the last edge <= x, by a bisection of a fixed number of steps
+            j = 0
+            n = nedges
+            while n > 1:
+                half = n // 2
+                j += half * int(edges[j + half] <= x)
+                n -= half
+""" + _block(count_one, 12) + "\n" + finish
             return self.template(source + result, values, "r", ADD=add)
 
         if bins is None or bins.kind == "none":
