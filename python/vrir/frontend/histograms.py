@@ -17,7 +17,10 @@ class Histograms:
         widened by 0.5 each way when they are equal) in a's float type
         (float64 for integers), and each element's bin is computed as NumPy
         computes it (scaled offset, then corrected against the edges); with
-        an array of increasing edges it is found by bisection. Elements
+        an array of increasing edges it is counted (up to 64 edges) or
+        searched for among the edges of its cell in a table over the
+        edges' span (a bisection over all edges where the ends are
+        infinite, equal or too far apart). Elements
         outside the range, and NaNs, are not counted."""
         args, kw = self.array_args(e, "np.histogram", 1, 5,
                                    kw=("bins", "range", "density", "weights"))
