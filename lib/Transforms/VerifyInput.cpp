@@ -49,22 +49,23 @@ LogicalResult mlir::vrir::verifyInput(Operation *root) {
   return verify(root);
 }
 
-OwningOpRef<ModuleOp> mlir::vrir::parseInputString(StringRef text,
-                                                   MLIRContext *context) {
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
-      text, ParserConfig(context, /*verifyAfterParse=*/false));
-  if (!module || failed(verifyInput(*module)))
+/// `module` if it parsed and passes verifyInput, else null.
+static OwningOpRef<ModuleOp> verified(OwningOpRef<ModuleOp> module) {
+  if (!module || failed(vrir::verifyInput(*module)))
     return {};
   return module;
 }
 
+OwningOpRef<ModuleOp> mlir::vrir::parseInputString(StringRef text,
+                                                   MLIRContext *context) {
+  return verified(parseSourceString<ModuleOp>(
+      text, ParserConfig(context, /*verifyAfterParse=*/false)));
+}
+
 OwningOpRef<ModuleOp> mlir::vrir::parseInputFile(llvm::SourceMgr &sourceMgr,
                                                  MLIRContext *context) {
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(
-      sourceMgr, ParserConfig(context, /*verifyAfterParse=*/false));
-  if (!module || failed(verifyInput(*module)))
-    return {};
-  return module;
+  return verified(parseSourceFile<ModuleOp>(
+      sourceMgr, ParserConfig(context, /*verifyAfterParse=*/false)));
 }
 
 namespace {
