@@ -478,8 +478,10 @@ static PyObject *readArrayResult(const Caller *self, const char *at,
         PyArray_DATA((PyArrayObject *)arguments[i]) == allocated)
       return NULL;
   PyArray_Descr *descr = PyArray_DescrFromType(self->resultTypeNum);
-  if (!descr)
+  if (!descr) {
+    vrir_rt_free(allocated);
     return NULL;
+  }
   npy_intp shape[NPY_MAXDIMS], strides[NPY_MAXDIMS];
   npy_intp item = PyDataType_ELSIZE(descr);
   for (int d = 0; d < rank; ++d) {
@@ -501,9 +503,13 @@ static PyObject *readArrayResult(const Caller *self, const char *at,
   PyObject *array =
       PyArray_NewFromDescr(&PyArray_Type, descr, rank, shape, strides, data,
                            NPY_ARRAY_WRITEABLE, NULL);
-  if (!array || PyArray_SetBaseObject((PyArrayObject *)array, owner) < 0) {
-    Py_XDECREF(array);
+  if (!array) {
     Py_DECREF(owner); /* frees the allocation */
+    return NULL;
+  }
+  /* Steals owner, also when it fails. */
+  if (PyArray_SetBaseObject((PyArrayObject *)array, owner) < 0) {
+    Py_DECREF(array);
     return NULL;
   }
   return array;
