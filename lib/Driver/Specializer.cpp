@@ -129,20 +129,25 @@ void *specializeRegion(const char *source, const char *name,
   std::vector<StringRef> libraryRefs(libraries->begin(), libraries->end());
   ExecutionEngineOptions engineOptions;
   auto optimize = makeLLVMOptimizer(state.optLevel, machine->get());
-  // VRIR_SPECIALIZE_DUMP=DIR keeps each version's optimized LLVM IR.
+  // VRIR_SPECIALIZE_DUMP=DIR keeps each version's LLVM IR as translated
+  // (NAME.N.input.ll) and optimized (NAME.N.ll).
   const char *dumpDirectory = std::getenv("VRIR_SPECIALIZE_DUMP");
+  auto dump = [&](llvm::Module *llvmModule, StringRef suffix) {
+    if (!dumpDirectory || !*dumpDirectory)
+      return;
+    std::string path = (llvm::Twine(dumpDirectory) + "/" + name + "." +
+                        llvm::Twine(state.engines.size()) + suffix)
+                           .str();
+    std::error_code code;
+    llvm::raw_fd_ostream out(path, code);
+    if (!code)
+      llvmModule->print(out, nullptr);
+  };
   auto transformer = [&](llvm::Module *llvmModule) -> llvm::Error {
+    dump(llvmModule, ".input.ll");
     if (llvm::Error error = optimize(llvmModule))
       return error;
-    if (dumpDirectory && *dumpDirectory) {
-      std::string path = (llvm::Twine(dumpDirectory) + "/" + name + "." +
-                          llvm::Twine(state.engines.size()) + ".ll")
-                             .str();
-      std::error_code code;
-      llvm::raw_fd_ostream out(path, code);
-      if (!code)
-        llvmModule->print(out, nullptr);
-    }
+    dump(llvmModule, ".ll");
     return llvm::Error::success();
   };
   // A function_ref: `transformer` must outlive the engine's creation.

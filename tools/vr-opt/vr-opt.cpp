@@ -83,10 +83,10 @@ int main(int argc, char **argv) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
 
-  auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
+  std::pair<std::string, std::string> files = mlir::registerAndParseCLIOptions(
       argc, argv, "VRIR optimizer driver\n", registry);
   mlir::vrir::exitWithLargeStack([&] {
     return mlir::asMainReturnCode(
-        runOptimizer(inputFilename, outputFilename, registry));
+        runOptimizer(files.first, files.second, registry));
   });
 }

@@ -56,6 +56,8 @@ static const char *const kVRIRBack =
     "convert-math-to-libm,"
     // Array memory comes from the VRIR runtime (a cache of large blocks).
     "vrir-convert-part-views-to-llvm,"
+    // Row, then element: addresses LLVM can carry across iterations.
+    "vrir-convert-memref-access-to-llvm,"
     "finalize-memref-to-llvm{use-generic-functions=true},"
     // Its address arithmetic assumes non-negative strides.
     "vrir-allow-negative-strides,"
