@@ -150,6 +150,24 @@ TEST_F(RegionDispatchTest, FailedCompileRunsGenericOnce) {
   EXPECT_EQ(counted.generic, 2u);
 }
 
+TEST_F(RegionDispatchTest, AliasingOnlyKeysOnOverlaps) {
+  vrir_rt_set_specialization(VRIR_RT_SPECIALIZE_ALIASING, 5);
+  // Other shapes and critical values: one version, told the aliasing only.
+  vrir_rt_dispatch(&region, facts(a, 4, 8, b, 16, 3, 1.0).data());
+  vrir_rt_dispatch(&region, facts(a, 8, 4, b, 16, 4, 1.0).data());
+  ASSERT_EQ(compiled.size(), 1u);
+  EXPECT_EQ(compiled[0],
+            "[{rank = 2 : i64, noalias}, {rank = 1 : i64, noalias}, {}, {}]");
+  // B inside A: another version, without noalias.
+  vrir_rt_dispatch(&region, facts(a, 4, 8, a, 8, 3, 1.0).data());
+  ASSERT_EQ(compiled.size(), 2u);
+  EXPECT_EQ(compiled[1], "[{rank = 2 : i64}, {rank = 1 : i64}, {}, {}]");
+  vrir_rt_region_stats counted = stats();
+  EXPECT_EQ(counted.hits, 1u);
+  EXPECT_EQ(counted.misses, 2u);
+  vrir_rt_set_specialization(VRIR_RT_SPECIALIZE_ALL, 5);
+}
+
 TEST_F(RegionDispatchTest, SwitchedOffRunsGeneric) {
   vrir_rt_set_specialization(0, 5);
   EXPECT_EQ(vrir_rt_dispatch(&region, facts(a, 4, 8, b, 16, 3, 1.0).data()),

@@ -55,7 +55,16 @@ int readEnvironment(const char *name, int fallback) {
   const char *text = std::getenv(name);
   return text && *text ? std::atoi(text) : fallback;
 }
-std::atomic<int> enabled{readEnvironment("VRIR_SPECIALIZE", 1)};
+/// VRIR_SPECIALIZE: 0 (off), 1 (every fact, the default) or `alias`.
+int readMode() {
+  const char *text = std::getenv("VRIR_SPECIALIZE");
+  if (text && std::strcmp(text, "alias") == 0)
+    return VRIR_RT_SPECIALIZE_ALIASING;
+  return readEnvironment("VRIR_SPECIALIZE", VRIR_RT_SPECIALIZE_ALL) != 0
+             ? VRIR_RT_SPECIALIZE_ALL
+             : VRIR_RT_SPECIALIZE_OFF;
+}
+std::atomic<int> mode{readMode()};
 std::atomic<int> cacheSize{
     std::max(1, readEnvironment("VRIR_REGION_CACHE", 5))};
 
@@ -115,11 +124,12 @@ bool overlap(std::pair<int64_t, int64_t> a, std::pair<int64_t, int64_t> b) {
          b.first < a.second;
 }
 
-/// The key: critical shapes and strides, critical values, and for each
-/// array the first array it overlaps (itself if none before it). `noalias`
-/// receives, per argument, whether it is an array no other array overlaps.
+/// The key: critical shapes and strides, critical values (unless
+/// `aliasingOnly`), and for each array the first array it overlaps (itself
+/// if none before it). `noalias` receives, per argument, whether it is an
+/// array no other array overlaps.
 std::vector<int64_t> buildKey(const RegionState &state, const int64_t *facts,
-                              std::vector<bool> &noalias) {
+                              bool aliasingOnly, std::vector<bool> &noalias) {
   std::vector<int64_t> key;
   std::vector<std::pair<int64_t, int64_t>> ranges;
   std::vector<size_t> arrays;
@@ -127,11 +137,11 @@ std::vector<int64_t> buildKey(const RegionState &state, const int64_t *facts,
     const ArgumentKind &argument = state.arguments[i];
     const int64_t *f = facts + argument.firstFact;
     if (argument.kind == 'm') {
-      if (argument.criticalShape)
+      if (argument.criticalShape && !aliasingOnly)
         key.insert(key.end(), f + 2, f + 2 + 2 * argument.rank);
       arrays.push_back(i);
       ranges.push_back(byteRange(argument, facts));
-    } else if (argument.criticalValue) {
+    } else if (argument.criticalValue && !aliasingOnly) {
       key.push_back(f[0]);
     }
   }
@@ -153,7 +163,7 @@ std::vector<int64_t> buildKey(const RegionState &state, const int64_t *facts,
 
 /// The facts as the specializer's MLIR attribute.
 std::string describeFacts(const RegionState &state, const int64_t *facts,
-                          const std::vector<bool> &noalias) {
+                          bool aliasingOnly, const std::vector<bool> &noalias) {
   std::string text = "[";
   for (size_t i = 0; i < state.arguments.size(); ++i) {
     const ArgumentKind &argument = state.arguments[i];
@@ -164,7 +174,7 @@ std::string describeFacts(const RegionState &state, const int64_t *facts,
     };
     if (argument.kind == 'm') {
       add("rank = " + std::to_string(argument.rank) + " : i64");
-      if (argument.criticalShape) {
+      if (argument.criticalShape && !aliasingOnly) {
         std::string shape = "shape = array<i64",
                     strides = "strides = array<i64";
         for (int d = 0; d < argument.rank; ++d) {
@@ -177,7 +187,8 @@ std::string describeFacts(const RegionState &state, const int64_t *facts,
       }
       if (noalias[i])
         add("noalias");
-    } else if (argument.criticalValue && argument.kind == 'i') {
+    } else if (argument.criticalValue && argument.kind == 'i' &&
+               !aliasingOnly) {
       add("value = " + std::to_string(f[0]) + " : i64");
     }
     text += (i ? ", {" : "{") + fields + "}";
@@ -206,12 +217,14 @@ void *vrir_rt_dispatch(vrir_rt_region *region, const int64_t *facts) {
   std::lock_guard<std::mutex> lock(state.mutex);
   ++state.stats.calls;
   vrir_rt_specializer compile = specializer.load();
-  if (!enabled.load() || !compile) {
+  int currentMode = mode.load();
+  if (currentMode == VRIR_RT_SPECIALIZE_OFF || !compile) {
     ++state.stats.generic;
     return nullptr;
   }
+  bool aliasingOnly = currentMode == VRIR_RT_SPECIALIZE_ALIASING;
   std::vector<bool> noalias;
-  std::vector<int64_t> key = buildKey(state, facts, noalias);
+  std::vector<int64_t> key = buildKey(state, facts, aliasingOnly, noalias);
   for (auto it = state.versions.begin(); it != state.versions.end(); ++it)
     if (it->key == key) {
       ++state.stats.hits;
@@ -222,7 +235,7 @@ void *vrir_rt_dispatch(vrir_rt_region *region, const int64_t *facts) {
     }
   ++state.stats.misses;
   vrir_rt_compile_report report{};
-  std::string described = describeFacts(state, facts, noalias);
+  std::string described = describeFacts(state, facts, aliasingOnly, noalias);
   void *function = compile(region->source, region->name, region->options,
                            described.c_str(), &report);
   state.stats.compileMs += report.compileMs;
@@ -244,8 +257,11 @@ void vrir_rt_set_specializer(vrir_rt_specializer newSpecializer) {
   specializer.store(newSpecializer);
 }
 
-void vrir_rt_set_specialization(int on, int size) {
-  enabled.store(on != 0);
+void vrir_rt_set_specialization(int newMode, int size) {
+  mode.store(newMode == VRIR_RT_SPECIALIZE_ALIASING
+                 ? VRIR_RT_SPECIALIZE_ALIASING
+             : newMode ? VRIR_RT_SPECIALIZE_ALL
+                       : VRIR_RT_SPECIALIZE_OFF);
   if (size > 0)
     cacheSize.store(size);
 }

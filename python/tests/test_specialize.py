@@ -147,6 +147,47 @@ def test_generic_when_switched_off(monkeypatch):
         lib.vrir_rt_set_specialization(1, 5)
 
 
+def test_aliasing_only_mode():
+    # VRIR_SPECIALIZE=alias (mode 2 of the runtime switch): one version per
+    # overlap pattern, whatever the shapes, with noalias where it holds and
+    # the extents left to the run: results and bounds errors as before.
+    import ctypes
+    from vrir.runtime import runtime_lib
+    lib = runtime_lib()
+    lib.vrir_rt_set_specialization.argtypes = [ctypes.c_int, ctypes.c_int]
+    lib.vrir_rt_set_specialization(2, 5)
+    try:
+        vrir.reset_region_stats()
+        rng = np.random.default_rng(7)
+        for shape in [(6, 7), (9, 4), (12, 12), (3, 3)]:
+            _check_stencil(rng.random(shape))
+        stats = _stats_of(stencil_specialised)
+        assert stats["misses"] == 1 and stats["hits"] == 3
+        # Separate arrays, then the same array twice and overlapping views:
+        # two overlap patterns, right results in each.
+        vrir.reset_region_stats()
+        A, B = rng.random(300), np.zeros(300)
+        expected = B.copy()
+        recurrence(A, expected)
+        recurrence_specialised(A, B)
+        np.testing.assert_array_equal(B, expected)
+        X = rng.random(300)
+        Y = X.copy()
+        recurrence(Y, Y)
+        recurrence_specialised(X, X)
+        np.testing.assert_array_equal(X, Y)
+        X = rng.random(300)
+        Y = X.copy()
+        recurrence(Y[1:], Y[:-1])
+        recurrence_specialised(X[1:], X[:-1])
+        np.testing.assert_array_equal(X, Y)
+        assert _stats_of(recurrence_specialised)["misses"] == 2
+        with pytest.raises(IndexError, match=r"array 'A'.*index 10, extent 10"):
+            shifted_sum(np.arange(10.0), 9, 2)
+    finally:
+        lib.vrir_rt_set_specialization(1, 5)
+
+
 def test_negative_strides():
     # Arrays with negative strides (reversed views): their strides are
     # facts too, constants in the specialised code.

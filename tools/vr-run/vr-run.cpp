@@ -125,7 +125,8 @@ static cl::opt<bool> specializeRegions(
     cl::desc("Region specialization: outline the potentially interesting "
              "regions of each function and compile a version of each for "
              "the shapes, values and aliasing it is called with "
-             "(VRIR_SPECIALIZE=0 runs the generic versions)"));
+             "(VRIR_SPECIALIZE=0 runs the generic versions, "
+             "VRIR_SPECIALIZE=alias specialises on aliasing only)"));
 static cl::opt<unsigned> optLevel("O", cl::init(3), cl::Prefix,
                                   cl::desc("LLVM optimization level"));
 static cl::opt<unsigned>

@@ -62,11 +62,21 @@ typedef void *(*vrir_rt_specializer)(const char *source, const char *name,
                                      vrir_rt_compile_report *report);
 void vrir_rt_set_specializer(vrir_rt_specializer specializer);
 
-/* Switches specialization off (0) or on (1), and sets how many versions
- * each region keeps (least recently used out; the thesis kept 5). The
- * environment variables VRIR_SPECIALIZE (0 or 1) and VRIR_REGION_CACHE set
- * the defaults. */
-void vrir_rt_set_specialization(int enabled, int cacheSize);
+/* What versions are compiled for: none (the generic code runs), every
+ * fact (shapes and strides of critical arrays, critical values, aliasing),
+ * or the aliasing of the arrays only (one version per overlap pattern,
+ * whatever the shapes: `noalias` without constant extents). */
+enum {
+  VRIR_RT_SPECIALIZE_OFF = 0,
+  VRIR_RT_SPECIALIZE_ALL = 1,
+  VRIR_RT_SPECIALIZE_ALIASING = 2
+};
+
+/* Sets the mode (above), and how many versions each region keeps (least
+ * recently used out; the thesis kept 5). The environment variables
+ * VRIR_SPECIALIZE (0, 1 or `alias`) and VRIR_REGION_CACHE set the
+ * defaults. */
+void vrir_rt_set_specialization(int mode, int cacheSize);
 
 /* Counters per region, in order of first call. */
 typedef struct vrir_rt_region_stats {

@@ -3,9 +3,11 @@
 // order than the function's (n, which the region converts to an index,
 // first). With --specialize the dispatcher compiles one version for the
 // call's shapes (all four bounds checks proven against them) and reuses it
-// on the next runs; VRIR_SPECIALIZE=0 runs the generic version; results
-// are the same, and an out-of-bounds access inside the specialised code
-// still names the caller's argument.
+// on the next runs; VRIR_SPECIALIZE=alias compiles one for the arrays'
+// aliasing only (no extents: two checks proven, the other two hoisted);
+// VRIR_SPECIALIZE=0 runs the generic version; results are the same, and an
+// out-of-bounds access inside the specialised code still names the
+// caller's argument.
 // RUN: vr-opt %s --pass-pipeline='builtin.module(vrir-to-cpu{specialize=true})' \
 // RUN:   --mlir-print-ir-after=vrir-outline-regions -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=IR
@@ -14,16 +16,24 @@
 // IR-SAME: signature = "i64V,m1:8S,m1:8S"
 // RUN: vr-run %s --entry shift --arg A=arange:5 --arg B=zeros:5 --arg n=4 \
 // RUN:   --specialize --repeat 3 -stats 2>&1 | FileCheck %s --check-prefixes=CHECK,STATS
+// RUN: env VRIR_SPECIALIZE=alias VRIR_SPECIALIZE_VERBOSE=1 vr-run %s \
+// RUN:   --entry shift --arg A=arange:5 --arg B=zeros:5 --arg n=4 \
+// RUN:   --specialize --repeat 3 -stats 2>&1 \
+// RUN:   | FileCheck %s --check-prefixes=CHECK,ALIAS
+// ALIAS: vrir: specialized shift_region0 for [{}, {rank = 1 : i64, noalias}, {rank = 1 : i64, noalias}]
 // RUN: env VRIR_SPECIALIZE=0 vr-run %s --entry shift --arg A=arange:5 \
 // RUN:   --arg B=zeros:5 --arg n=4 --specialize --repeat 3 -stats 2>&1 \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,GENERIC
 // RUN: vr-run %s --entry shift --arg A=arange:5 --arg B=zeros:5 --arg n=4 \
 // RUN:   | FileCheck %s
 // CHECK: result 0: 10
+// ALIAS: region shift_region0: calls=3 hits=2 misses=1 generic=0 compile_failures=0 compile_ms={{[0-9.]+}} checks=4 proven=2 cached=1
 // STATS: region shift_region0: calls=3 hits=2 misses=1 generic=0 compile_failures=0 compile_ms={{[0-9.]+}} checks=4 proven=4 cached=1
 // GENERIC: region shift_region0: calls=3 hits=0 misses=0 generic=3 compile_failures=0 compile_ms=0.0 checks=0 proven=0 cached=0
 // RUN: not vr-run %s --entry shift --arg A=arange:4 --arg B=zeros:4 --arg n=4 \
 // RUN:   --specialize 2>&1 | FileCheck %s --check-prefix=ERR
+// RUN: env VRIR_SPECIALIZE=alias not vr-run %s --entry shift --arg A=arange:4 \
+// RUN:   --arg B=zeros:4 --arg n=4 --specialize 2>&1 | FileCheck %s --check-prefix=ERR
 // ERR: vrir: error: index out of bounds: array 'A', accessed at {{.*}}regions.mlir:[[@LINE+11]]:{{[0-9]+}}: dimension 0, index 4, extent 4
 
 !v = !vrir.array<f64, 1, row_major>
