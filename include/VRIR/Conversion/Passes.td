@@ -414,7 +414,12 @@ def InterruptPoints : Pass<"vrir-interrupt-points", "::mlir::ModuleOp"> {
     sets it on SIGINT, so a kernel called from Python stops within one
     iteration of such a loop when the user presses Ctrl-C. Innermost counted
     loops are not polled: they end after their trip count, and a poll would
-    keep them from vectorizing. Runs before `vrir-parallel-error-scopes`, for
+    keep them from vectorizing. Nor are loops whose inner loops are all
+    counted loops of at most 128 iterations (a constant trip count, no loop
+    inside): their iterations do a bounded amount of work, and once LLVM
+    unrolls the inner loops the outer one vectorizes (a window sum of
+    constant width, as region specialization makes it). Runs before
+    `vrir-parallel-error-scopes`, for
     which a poll in a parallel loop is a call that can raise.
   }];
   let dependentDialects = [

@@ -39,11 +39,37 @@ Block *getIterationBlock(Operation *loop) {
   return &loop->getRegion(0).front();
 }
 
+/// Counted loops of at most this many iterations with no loop inside bound
+/// the work of an iteration of the loop around them.
+constexpr uint64_t kShortTripCount = 128;
+
+/// A loop that adds no more than a short, fixed amount of work to each
+/// iteration of the loop around it (LLVM unrolls it fully).
+bool isShortLoop(Operation *op) {
+  auto forOp = dyn_cast<scf::ForOp>(op);
+  if (!forOp || lowering::hasLoopInside(forOp))
+    return false;
+  std::optional<APInt> tripCount = forOp.getStaticTripCount();
+  return tripCount && tripCount->ule(kShortTripCount);
+}
+
 /// Loops whose iterations poll: while loops (their trip count is unknown)
-/// and loops with loops inside. An innermost counted loop ends after its
-/// trip count, and a poll in it would keep it from vectorizing.
+/// and loops with loops inside, unless those are all short. An innermost
+/// counted loop ends after its trip count, and a poll in it would keep it
+/// from vectorizing; so would one in a loop around short ones, which
+/// vectorizes once they are unrolled (a sliding window of constant width).
 bool needsPoll(Operation *loop) {
-  return isa<scf::WhileOp>(loop) || lowering::hasLoopInside(loop);
+  if (isa<scf::WhileOp>(loop))
+    return true;
+  for (Region &region : loop->getRegions()) {
+    WalkResult found = region.walk([](LoopLikeOpInterface inner) {
+      return isShortLoop(inner) ? WalkResult::advance()
+                                : WalkResult::interrupt();
+    });
+    if (found.wasInterrupted())
+      return true;
+  }
+  return false;
 }
 
 void insertPoll(OpBuilder &b, Operation *loop, LLVM::GlobalOp flag) {

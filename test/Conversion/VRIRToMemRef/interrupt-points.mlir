@@ -81,3 +81,54 @@ func.func @flat(%A: memref<?xf64>, %n: index) {
   }
   return
 }
+
+// Inner counted loops of at most 128 iterations bound the work of an
+// iteration: the loop around them does not poll (it vectorizes once they
+// are unrolled). One of 129 iterations, or of an unknown count, makes the
+// outer loop poll.
+// CHECK-LABEL: func.func @short_inner
+// CHECK-NOT: vrir_rt_interrupt_flag
+// CHECK: return
+func.func @short_inner(%A: memref<?xf64>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %zero = arith.constant 0.0 : f64
+  scf.for %i = %c0 to %n step %c1 {
+    %s = scf.for %k = %c0 to %c128 step %c1 iter_args(%acc = %zero) -> (f64) {
+      %ik = arith.addi %i, %k : index
+      %x = memref.load %A[%ik] : memref<?xf64>
+      %sum = arith.addf %acc, %x : f64
+      scf.yield %sum : f64
+    }
+    memref.store %s, %A[%i] : memref<?xf64>
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @long_inner
+// CHECK: scf.for %{{.*}} to %arg1 step
+// CHECK-NEXT: llvm.mlir.addressof @vrir_rt_interrupt_flag
+// CHECK: scf.for %{{.*}} to %c129 step
+// CHECK-NEXT: memref.store
+// CHECK: scf.for %{{.*}} to %arg1 step
+// CHECK-NEXT: llvm.mlir.addressof @vrir_rt_interrupt_flag
+func.func @long_inner(%A: memref<?xf64>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c129 = arith.constant 129 : index
+  %x = arith.constant 1.0 : f64
+  scf.for %i = %c0 to %n step %c1 {
+    scf.for %k = %c0 to %c129 step %c1 {
+      memref.store %x, %A[%k] : memref<?xf64>
+    }
+  }
+  scf.for %i = %c0 to %n step %c1 {
+    scf.for %k = %c0 to %c1 step %c1 {
+      scf.for %j = %c0 to %c1 step %c1 {
+        memref.store %x, %A[%j] : memref<?xf64>
+      }
+    }
+  }
+  return
+}
