@@ -36,6 +36,8 @@ struct RegionState {
   std::mutex mutex;
   std::string name;
   std::vector<ArgumentKind> arguments;
+  /// The same with nothing critical: what aliasing-only versions see.
+  std::vector<ArgumentKind> aliasingArguments;
   int factCount = 0;
   std::list<Version> versions; // most recently used first
   vrir_rt_region_stats stats{};
@@ -58,11 +60,11 @@ int readEnvironment(const char *name, int fallback) {
 /// VRIR_SPECIALIZE: 0 (off), 1 (every fact, the default) or `alias`.
 int readMode() {
   const char *text = std::getenv("VRIR_SPECIALIZE");
-  if (text && std::strcmp(text, "alias") == 0)
+  if (!text || !*text)
+    return VRIR_RT_SPECIALIZE_ALL;
+  if (std::strcmp(text, "alias") == 0)
     return VRIR_RT_SPECIALIZE_ALIASING;
-  return readEnvironment("VRIR_SPECIALIZE", VRIR_RT_SPECIALIZE_ALL) != 0
-             ? VRIR_RT_SPECIALIZE_ALL
-             : VRIR_RT_SPECIALIZE_OFF;
+  return std::atoi(text) ? VRIR_RT_SPECIALIZE_ALL : VRIR_RT_SPECIALIZE_OFF;
 }
 std::atomic<int> mode{readMode()};
 std::atomic<int> cacheSize{
@@ -124,28 +126,28 @@ bool overlap(std::pair<int64_t, int64_t> a, std::pair<int64_t, int64_t> b) {
          b.first < a.second;
 }
 
-/// The key: critical shapes and strides, critical values (unless
-/// `aliasingOnly`), and for each array the first array it overlaps (itself
-/// if none before it). `noalias` receives, per argument, whether it is an
-/// array no other array overlaps.
-std::vector<int64_t> buildKey(const RegionState &state, const int64_t *facts,
-                              bool aliasingOnly, std::vector<bool> &noalias) {
+/// The key: critical shapes and strides, critical values, and for each
+/// array the first array it overlaps (itself if none before it). `noalias`
+/// receives, per argument, whether it is an array no other array overlaps.
+std::vector<int64_t> buildKey(const std::vector<ArgumentKind> &arguments,
+                              const int64_t *facts,
+                              std::vector<bool> &noalias) {
   std::vector<int64_t> key;
   std::vector<std::pair<int64_t, int64_t>> ranges;
   std::vector<size_t> arrays;
-  for (size_t i = 0; i < state.arguments.size(); ++i) {
-    const ArgumentKind &argument = state.arguments[i];
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    const ArgumentKind &argument = arguments[i];
     const int64_t *f = facts + argument.firstFact;
     if (argument.kind == 'm') {
-      if (argument.criticalShape && !aliasingOnly)
+      if (argument.criticalShape)
         key.insert(key.end(), f + 2, f + 2 + 2 * argument.rank);
       arrays.push_back(i);
       ranges.push_back(byteRange(argument, facts));
-    } else if (argument.criticalValue && !aliasingOnly) {
+    } else if (argument.criticalValue) {
       key.push_back(f[0]);
     }
   }
-  noalias.assign(state.arguments.size(), false);
+  noalias.assign(arguments.size(), false);
   for (size_t a = 0; a < arrays.size(); ++a) {
     int64_t first = static_cast<int64_t>(a);
     bool alone = true;
@@ -162,11 +164,12 @@ std::vector<int64_t> buildKey(const RegionState &state, const int64_t *facts,
 }
 
 /// The facts as the specializer's MLIR attribute.
-std::string describeFacts(const RegionState &state, const int64_t *facts,
-                          bool aliasingOnly, const std::vector<bool> &noalias) {
+std::string describeFacts(const std::vector<ArgumentKind> &arguments,
+                          const int64_t *facts,
+                          const std::vector<bool> &noalias) {
   std::string text = "[";
-  for (size_t i = 0; i < state.arguments.size(); ++i) {
-    const ArgumentKind &argument = state.arguments[i];
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    const ArgumentKind &argument = arguments[i];
     const int64_t *f = facts + argument.firstFact;
     std::string fields;
     auto add = [&](const std::string &field) {
@@ -174,7 +177,7 @@ std::string describeFacts(const RegionState &state, const int64_t *facts,
     };
     if (argument.kind == 'm') {
       add("rank = " + std::to_string(argument.rank) + " : i64");
-      if (argument.criticalShape && !aliasingOnly) {
+      if (argument.criticalShape) {
         std::string shape = "shape = array<i64",
                     strides = "strides = array<i64";
         for (int d = 0; d < argument.rank; ++d) {
@@ -187,8 +190,7 @@ std::string describeFacts(const RegionState &state, const int64_t *facts,
       }
       if (noalias[i])
         add("noalias");
-    } else if (argument.criticalValue && argument.kind == 'i' &&
-               !aliasingOnly) {
+    } else if (argument.criticalValue && argument.kind == 'i') {
       add("value = " + std::to_string(f[0]) + " : i64");
     }
     text += (i ? ", {" : "{") + fields + "}";
@@ -201,6 +203,9 @@ RegionState &getState(vrir_rt_region *region) {
   if (!region->state) {
     auto *state = new RegionState;
     state->arguments = parseSignature(region->signature, state->factCount);
+    state->aliasingArguments = state->arguments;
+    for (ArgumentKind &argument : state->aliasingArguments)
+      argument.criticalShape = argument.criticalValue = false;
     state->name = region->name;
     state->stats.name = state->name.c_str();
     registry().push_back(state);
@@ -222,9 +227,11 @@ void *vrir_rt_dispatch(vrir_rt_region *region, const int64_t *facts) {
     ++state.stats.generic;
     return nullptr;
   }
-  bool aliasingOnly = currentMode == VRIR_RT_SPECIALIZE_ALIASING;
+  const std::vector<ArgumentKind> &arguments =
+      currentMode == VRIR_RT_SPECIALIZE_ALIASING ? state.aliasingArguments
+                                                 : state.arguments;
   std::vector<bool> noalias;
-  std::vector<int64_t> key = buildKey(state, facts, aliasingOnly, noalias);
+  std::vector<int64_t> key = buildKey(arguments, facts, noalias);
   for (auto it = state.versions.begin(); it != state.versions.end(); ++it)
     if (it->key == key) {
       ++state.stats.hits;
@@ -235,7 +242,7 @@ void *vrir_rt_dispatch(vrir_rt_region *region, const int64_t *facts) {
     }
   ++state.stats.misses;
   vrir_rt_compile_report report{};
-  std::string described = describeFacts(state, facts, aliasingOnly, noalias);
+  std::string described = describeFacts(arguments, facts, noalias);
   void *function = compile(region->source, region->name, region->options,
                            described.c_str(), &report);
   state.stats.compileMs += report.compileMs;
