@@ -28,6 +28,20 @@ void *recordingSpecializer(const char *, const char *, const char *,
   return &sentinel[compiled.size() % 16];
 }
 
+/// Checks left in the loops of a version with shapes and without: what a
+/// per-region choice decides on.
+int keptWithShapes = 0, keptWithoutShapes = 0;
+void *provingSpecializer(const char *, const char *, const char *,
+                         const char *facts, vrir_rt_compile_report *report) {
+  compiled.push_back(facts);
+  bool shapes = std::strstr(facts, "shape") != nullptr;
+  report->compileMs = 1.0;
+  report->checks = 4;
+  report->kept = shapes ? keptWithShapes : keptWithoutShapes;
+  report->proven = 4 - report->kept;
+  return &sentinel[compiled.size() % 16];
+}
+
 void *failingSpecializer(const char *, const char *, const char *, const char *,
                          vrir_rt_compile_report *) {
   compiled.push_back("failed");
@@ -166,6 +180,86 @@ TEST_F(RegionDispatchTest, AliasingOnlyKeysOnOverlaps) {
   EXPECT_EQ(counted.hits, 1u);
   EXPECT_EQ(counted.misses, 2u);
   vrir_rt_set_specialization(VRIR_RT_SPECIALIZE_ALL, 5);
+}
+
+/// Per region: aliasing only unless constant extents leave fewer checks in
+/// the loops; decided on the first call, kept after.
+struct PerRegionTest : public RegionDispatchTest {
+  void SetUp() override {
+    RegionDispatchTest::SetUp();
+    vrir_rt_set_specializer(provingSpecializer);
+    vrir_rt_set_specialization(VRIR_RT_SPECIALIZE_PER_REGION, 5);
+  }
+  void TearDown() override {
+    vrir_rt_set_specialization(VRIR_RT_SPECIALIZE_ALL, 5);
+    RegionDispatchTest::TearDown();
+  }
+};
+
+TEST_F(PerRegionTest, NothingKeptChoosesAliasingOnly) {
+  keptWithShapes = keptWithoutShapes = 0;
+  EXPECT_EQ(stats().facts, VRIR_RT_SPECIALIZE_OFF);
+  void *first = vrir_rt_dispatch(&region, facts(a, 4, 8, b, 16, 3, 1.0).data());
+  // Other shapes and values: the same version, one compile.
+  void *second =
+      vrir_rt_dispatch(&region, facts(a, 8, 4, b, 16, 5, 1.0).data());
+  EXPECT_EQ(first, second);
+  ASSERT_EQ(compiled.size(), 1u);
+  EXPECT_EQ(compiled[0],
+            "[{rank = 2 : i64, noalias}, {rank = 1 : i64, noalias}, {}, {}]");
+  vrir_rt_region_stats counted = stats();
+  EXPECT_EQ(counted.facts, VRIR_RT_SPECIALIZE_ALIASING);
+  EXPECT_EQ(counted.compiles, 1u);
+  EXPECT_EQ(counted.hits, 1u);
+}
+
+TEST_F(PerRegionTest, ChecksProvenByShapesChooseAllFacts) {
+  keptWithShapes = 0;
+  keptWithoutShapes = 2;
+  void *first = vrir_rt_dispatch(&region, facts(a, 4, 8, b, 16, 3, 1.0).data());
+  // Aliasing only tried first, then every fact: that version runs.
+  ASSERT_EQ(compiled.size(), 2u);
+  EXPECT_EQ(compiled[0].find("shape"), std::string::npos);
+  EXPECT_NE(compiled[1].find("shape = array<i64: 4, 8>"), std::string::npos);
+  EXPECT_EQ(first, &sentinel[2]);
+  EXPECT_EQ(vrir_rt_dispatch(&region, facts(a, 4, 8, b, 16, 3, 1.0).data()),
+            first);
+  // Another shape: one compile, with every fact.
+  vrir_rt_dispatch(&region, facts(a, 8, 4, b, 16, 3, 1.0).data());
+  ASSERT_EQ(compiled.size(), 3u);
+  EXPECT_NE(compiled[2].find("shape = array<i64: 8, 4>"), std::string::npos);
+  vrir_rt_region_stats counted = stats();
+  EXPECT_EQ(counted.facts, VRIR_RT_SPECIALIZE_ALL);
+  EXPECT_EQ(counted.compiles, 3u);
+  EXPECT_EQ(counted.misses, 2u);
+  EXPECT_EQ(counted.hits, 1u);
+  EXPECT_EQ(counted.cached, 2u);
+  // The checks of the versions that ran, not of the one dropped.
+  EXPECT_EQ(counted.checks, 8u);
+  EXPECT_EQ(counted.proven, 8u);
+  EXPECT_DOUBLE_EQ(counted.compileMs, 3.0);
+}
+
+TEST_F(PerRegionTest, ShapesThatProveNothingMoreKeepAliasingOnly) {
+  keptWithShapes = keptWithoutShapes = 2;
+  void *first = vrir_rt_dispatch(&region, facts(a, 4, 8, b, 16, 3, 1.0).data());
+  ASSERT_EQ(compiled.size(), 2u);
+  EXPECT_EQ(first, &sentinel[1]);
+  vrir_rt_dispatch(&region, facts(a, 8, 4, b, 16, 3, 1.0).data());
+  EXPECT_EQ(compiled.size(), 2u);
+  vrir_rt_region_stats counted = stats();
+  EXPECT_EQ(counted.facts, VRIR_RT_SPECIALIZE_ALIASING);
+  EXPECT_EQ(counted.checks, 4u);
+  EXPECT_EQ(counted.proven, 2u);
+}
+
+TEST_F(PerRegionTest, FailedCompileDecidesAliasingOnly) {
+  vrir_rt_set_specializer(failingSpecializer);
+  EXPECT_EQ(vrir_rt_dispatch(&region, facts(a, 4, 8, b, 16, 3, 1.0).data()),
+            nullptr);
+  EXPECT_EQ(compiled.size(), 1u);
+  EXPECT_EQ(stats().facts, VRIR_RT_SPECIALIZE_ALIASING);
+  EXPECT_EQ(stats().generic, 1u);
 }
 
 TEST_F(RegionDispatchTest, SwitchedOffRunsGeneric) {

@@ -6,7 +6,7 @@ specialization, the calls that hit the region cache and the bounds checks
 the specialised versions proved. Results are compared with the plain
 Python function on small inputs first.
 
-    .venv/bin/python benchmarks/python/specialize.py [--repeat 11]
+    [VRIR_SPECIALIZE=auto|all|alias] .venv/bin/python benchmarks/python/specialize.py [--repeat 11]
 """
 import math
 import os

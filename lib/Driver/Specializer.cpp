@@ -22,6 +22,7 @@
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
@@ -167,9 +168,12 @@ void *specializeRegion(const char *source, const char *name,
                           .count();
   report->checks = counts.checks;
   report->proven = counts.proven + counts.repeated;
+  report->kept = counts.kept;
   if (verbose)
     llvm::errs() << "vrir: specialized " << name << " for " << facts << " in "
-                 << report->compileMs << " ms\n";
+                 << llvm::format("%.1f", report->compileMs) << " ms ("
+                 << report->proven << " of " << report->checks
+                 << " checks proven, " << report->kept << " kept)\n";
   return *address;
 }
 } // namespace

@@ -39,6 +39,9 @@ struct RegionState {
   /// The same with nothing critical: what aliasing-only versions see.
   std::vector<ArgumentKind> aliasingArguments;
   int factCount = 0;
+  /// What the per-region mode chose: ALL, ALIASING, or OFF before the
+  /// first compile.
+  int chosen = VRIR_RT_SPECIALIZE_OFF;
   std::list<Version> versions; // most recently used first
   vrir_rt_region_stats stats{};
 };
@@ -57,14 +60,18 @@ int readEnvironment(const char *name, int fallback) {
   const char *text = std::getenv(name);
   return text && *text ? std::atoi(text) : fallback;
 }
-/// VRIR_SPECIALIZE: 0 (off), 1 (every fact, the default) or `alias`.
+/// VRIR_SPECIALIZE: 0 (off), 1 or `auto` (per region, the default), `all`
+/// or `alias`.
 int readMode() {
   const char *text = std::getenv("VRIR_SPECIALIZE");
-  if (!text || !*text)
+  if (!text || !*text || std::strcmp(text, "auto") == 0)
+    return VRIR_RT_SPECIALIZE_PER_REGION;
+  if (std::strcmp(text, "all") == 0)
     return VRIR_RT_SPECIALIZE_ALL;
   if (std::strcmp(text, "alias") == 0)
     return VRIR_RT_SPECIALIZE_ALIASING;
-  return std::atoi(text) ? VRIR_RT_SPECIALIZE_ALL : VRIR_RT_SPECIALIZE_OFF;
+  return std::atoi(text) ? VRIR_RT_SPECIALIZE_PER_REGION
+                         : VRIR_RT_SPECIALIZE_OFF;
 }
 std::atomic<int> mode{readMode()};
 std::atomic<int> cacheSize{
@@ -227,11 +234,18 @@ void *vrir_rt_dispatch(vrir_rt_region *region, const int64_t *facts) {
     ++state.stats.generic;
     return nullptr;
   }
-  const std::vector<ArgumentKind> &arguments =
-      currentMode == VRIR_RT_SPECIALIZE_ALIASING ? state.aliasingArguments
-                                                 : state.arguments;
+  bool choosing = currentMode == VRIR_RT_SPECIALIZE_PER_REGION &&
+                  state.chosen == VRIR_RT_SPECIALIZE_OFF;
+  // Before its first version a per-region choice tries aliasing only.
+  int factsMode = currentMode != VRIR_RT_SPECIALIZE_PER_REGION ? currentMode
+                  : choosing ? VRIR_RT_SPECIALIZE_ALIASING
+                             : state.chosen;
+  auto argumentsFor = [&](int kind) -> const std::vector<ArgumentKind> & {
+    return kind == VRIR_RT_SPECIALIZE_ALIASING ? state.aliasingArguments
+                                               : state.arguments;
+  };
   std::vector<bool> noalias;
-  std::vector<int64_t> key = buildKey(arguments, facts, noalias);
+  std::vector<int64_t> key = buildKey(argumentsFor(factsMode), facts, noalias);
   for (auto it = state.versions.begin(); it != state.versions.end(); ++it)
     if (it->key == key) {
       ++state.stats.hits;
@@ -241,11 +255,38 @@ void *vrir_rt_dispatch(vrir_rt_region *region, const int64_t *facts) {
       return it->function;
     }
   ++state.stats.misses;
-  vrir_rt_compile_report report{};
-  std::string described = describeFacts(arguments, facts, noalias);
-  void *function = compile(region->source, region->name, region->options,
-                           described.c_str(), &report);
-  state.stats.compileMs += report.compileMs;
+  auto compileFor = [&](int kind, std::vector<int64_t> &versionKey,
+                        vrir_rt_compile_report &report) {
+    std::vector<bool> versionNoalias;
+    versionKey = buildKey(argumentsFor(kind), facts, versionNoalias);
+    std::string described =
+        describeFacts(argumentsFor(kind), facts, versionNoalias);
+    report = {};
+    void *function = compile(region->source, region->name, region->options,
+                             described.c_str(), &report);
+    ++state.stats.compiles;
+    state.stats.compileMs += report.compileMs;
+    return function;
+  };
+  vrir_rt_compile_report report;
+  void *function = compileFor(factsMode, key, report);
+  if (choosing) {
+    // Constant extents can cost (heat3d: 15-20%); they pay where they
+    // prove checks that aliasing only leaves in the loops.
+    state.chosen = VRIR_RT_SPECIALIZE_ALIASING;
+    if (function && report.kept > 0) {
+      std::vector<int64_t> allKey;
+      vrir_rt_compile_report allReport;
+      void *allFunction = compileFor(VRIR_RT_SPECIALIZE_ALL, allKey, allReport);
+      if (allFunction && allReport.kept < report.kept) {
+        state.chosen = VRIR_RT_SPECIALIZE_ALL;
+        function = allFunction;
+        key = std::move(allKey);
+        report = allReport;
+      }
+    }
+  }
+  state.stats.facts = choosing ? state.chosen : factsMode;
   state.stats.checks += report.checks;
   state.stats.proven += report.proven;
   if (!function) {
@@ -265,8 +306,9 @@ void vrir_rt_set_specializer(vrir_rt_specializer newSpecializer) {
 }
 
 void vrir_rt_set_specialization(int newMode, int size) {
-  mode.store(newMode == VRIR_RT_SPECIALIZE_ALIASING
-                 ? VRIR_RT_SPECIALIZE_ALIASING
+  mode.store(newMode == VRIR_RT_SPECIALIZE_ALIASING ||
+                     newMode == VRIR_RT_SPECIALIZE_PER_REGION
+                 ? newMode
              : newMode ? VRIR_RT_SPECIALIZE_ALL
                        : VRIR_RT_SPECIALIZE_OFF);
   if (size > 0)
@@ -297,8 +339,10 @@ void vrir_rt_region_reset_stats(void) {
   for (RegionState *state : registry()) {
     std::lock_guard<std::mutex> regionLock(state->mutex);
     const char *name = state->stats.name;
+    int facts = state->stats.facts;
     state->stats = {};
     state->stats.name = name;
+    state->stats.facts = facts;
   }
 }
 

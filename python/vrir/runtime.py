@@ -116,14 +116,37 @@ class _RegionStats(ctypes.Structure):
                 ("hits", ctypes.c_uint64), ("misses", ctypes.c_uint64),
                 ("generic", ctypes.c_uint64), ("compile_failures", ctypes.c_uint64),
                 ("compile_ms", ctypes.c_double), ("checks", ctypes.c_uint64),
-                ("proven", ctypes.c_uint64), ("cached", ctypes.c_uint64)]
+                ("proven", ctypes.c_uint64), ("cached", ctypes.c_uint64),
+                ("compiles", ctypes.c_uint64), ("facts", ctypes.c_int)]
+
+
+# VRIR_RT_SPECIALIZE_* of VRIRRegions.h
+_SPECIALIZATION_MODES = {"off": 0, "all": 1, "alias": 2, "auto": 3}
+_FACTS_NAMES = {1: "all", 2: "alias"}
+
+
+def set_specialization(mode, cache_size=0):
+    """What specialised regions are compiled for, process-wide: "auto"
+    (chosen per region on its first call, the default), "all" (shapes,
+    strides, critical values and aliasing), "alias" (aliasing only: one
+    version per overlap pattern) or "off" (generic versions); and, if
+    `cache_size` > 0, how many versions each region keeps."""
+    if mode not in _SPECIALIZATION_MODES:
+        raise ValueError(f"specialization mode must be one of "
+                         f"{', '.join(_SPECIALIZATION_MODES)}, not {mode!r}")
+    lib = runtime_lib()
+    lib.vrir_rt_set_specialization.argtypes = [ctypes.c_int, ctypes.c_int]
+    lib.vrir_rt_set_specialization.restype = None
+    lib.vrir_rt_set_specialization(_SPECIALIZATION_MODES[mode], int(cache_size))
 
 
 def region_stats():
     """Per specialised region called in this process (by its function's
     name): calls, cache hits and misses, calls that ran the generic version,
     failed compiles, compile time, bounds checks of the specialised versions
-    and those proven never to fail, versions cached now."""
+    and those proven never to fail, versions cached now, compiles, and what
+    the versions are compiled for ("all" facts, "alias" only, None before
+    the first)."""
     lib = runtime_lib()
     lib.vrir_rt_region_count.restype = ctypes.c_int
     lib.vrir_rt_region_get_stats.argtypes = [ctypes.c_int, ctypes.POINTER(_RegionStats)]
@@ -133,6 +156,7 @@ def region_stats():
         stats = _RegionStats()
         if lib.vrir_rt_region_get_stats(index, ctypes.byref(stats)) == 0:
             entry = {name: getattr(stats, name) for name, _ in _RegionStats._fields_[1:]}
+            entry["facts"] = _FACTS_NAMES.get(entry["facts"])
             result[stats.name.decode()] = entry
     return result
 

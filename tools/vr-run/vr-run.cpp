@@ -124,9 +124,10 @@ static cl::opt<bool> specializeRegions(
     "specialize",
     cl::desc("Region specialization: outline the potentially interesting "
              "regions of each function and compile a version of each for "
-             "the shapes, values and aliasing it is called with "
-             "(VRIR_SPECIALIZE=0 runs the generic versions, "
-             "VRIR_SPECIALIZE=alias specialises on aliasing only)"));
+             "the aliasing, or the shapes, values and aliasing, it is "
+             "called with, chosen per region (VRIR_SPECIALIZE=0 runs the "
+             "generic versions, =all always uses every fact, =alias "
+             "aliasing only)"));
 static cl::opt<unsigned> optLevel("O", cl::init(3), cl::Prefix,
                                   cl::desc("LLVM optimization level"));
 static cl::opt<unsigned>
@@ -335,6 +336,18 @@ std::string typeToString(Type type) {
   llvm::raw_string_ostream os(text);
   type.print(os);
   return text;
+}
+
+/// What a region's versions are compiled for, as -stats prints it.
+const char *regionFactsName(int facts) {
+  switch (facts) {
+  case VRIR_RT_SPECIALIZE_ALL:
+    return "all";
+  case VRIR_RT_SPECIALIZE_ALIASING:
+    return "aliasing";
+  default:
+    return "none";
+  }
 }
 
 /// The symbol under which an ahead-of-time library records the signature of
@@ -742,7 +755,7 @@ static int runFunction(FunctionType signature,
       llvm::errs() << llvm::format(
           "region %s: calls=%llu hits=%llu misses=%llu generic=%llu "
           "compile_failures=%llu compile_ms=%.1f checks=%llu proven=%llu "
-          "cached=%llu\n",
+          "cached=%llu compiles=%llu facts=%s\n",
           regionStats.name, static_cast<unsigned long long>(regionStats.calls),
           static_cast<unsigned long long>(regionStats.hits),
           static_cast<unsigned long long>(regionStats.misses),
@@ -751,7 +764,9 @@ static int runFunction(FunctionType signature,
           regionStats.compileMs,
           static_cast<unsigned long long>(regionStats.checks),
           static_cast<unsigned long long>(regionStats.proven),
-          static_cast<unsigned long long>(regionStats.cached));
+          static_cast<unsigned long long>(regionStats.cached),
+          static_cast<unsigned long long>(regionStats.compiles),
+          regionFactsName(regionStats.facts));
     }
   }
   if (printTime) {

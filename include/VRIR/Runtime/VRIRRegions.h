@@ -49,8 +49,10 @@ void *vrir_rt_dispatch(vrir_rt_region *region, const int64_t *facts);
 /* What a specialization cost and removed. */
 typedef struct vrir_rt_compile_report {
   double compileMs;
-  /* Bounds checks of the specialised code: all, proven never to fail. */
-  uint64_t checks, proven;
+  /* Bounds checks of the specialised code: all, proven never to fail, and
+   * kept where they were (neither proven nor hoisted before their loop:
+   * tested on every iteration). */
+  uint64_t checks, proven, kept;
 } vrir_rt_compile_report;
 
 /* Compiles `name` of `source` with `facts` (an MLIR attribute: one
@@ -64,28 +66,41 @@ void vrir_rt_set_specializer(vrir_rt_specializer specializer);
 
 /* What versions are compiled for: none (the generic code runs), every
  * fact (shapes and strides of critical arrays, critical values, aliasing),
- * or the aliasing of the arrays only (one version per overlap pattern,
- * whatever the shapes: `noalias` without constant extents). */
+ * the aliasing of the arrays only (one version per overlap pattern,
+ * whatever the shapes: `noalias` without constant extents), or either,
+ * chosen per region on its first call: aliasing only, unless that version
+ * keeps bounds checks in its loops and one with every fact keeps fewer.
+ * (Constant extents pay where they prove checks; elsewhere they can cost:
+ * see benchmarks/README.md, heat3d.) */
 enum {
   VRIR_RT_SPECIALIZE_OFF = 0,
   VRIR_RT_SPECIALIZE_ALL = 1,
-  VRIR_RT_SPECIALIZE_ALIASING = 2
+  VRIR_RT_SPECIALIZE_ALIASING = 2,
+  VRIR_RT_SPECIALIZE_PER_REGION = 3
 };
 
 /* Sets the mode (above), and how many versions each region keeps (least
  * recently used out; the thesis kept 5). The environment variables
- * VRIR_SPECIALIZE (0, 1 or `alias`) and VRIR_REGION_CACHE set the
- * defaults. */
+ * VRIR_SPECIALIZE (`0`, `1` or `auto` for per region, the default; `all`;
+ * `alias`) and VRIR_REGION_CACHE set the defaults. */
 void vrir_rt_set_specialization(int mode, int cacheSize);
 
 /* Counters per region, in order of first call. */
 typedef struct vrir_rt_region_stats {
   const char *name;
   uint64_t calls, hits, misses, generic, compileFailures;
+  /* Time in the specializer, every compile counted. */
   double compileMs;
+  /* Bounds checks of the versions the region ran (all, proven): not of a
+   * version compiled to choose the facts and then dropped. */
   uint64_t checks, proven;
   /* Versions held now. */
   uint64_t cached;
+  /* Calls of the specializer (a per-region choice can compile two versions
+   * on the first call), and what the region's versions are compiled for
+   * (VRIR_RT_SPECIALIZE_ALL or _ALIASING; OFF before its first version). */
+  uint64_t compiles;
+  int facts;
 } vrir_rt_region_stats;
 int vrir_rt_region_count(void);
 /* Fills `stats` for region `index`; 0 on success. */

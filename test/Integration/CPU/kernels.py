@@ -1,6 +1,7 @@
 # RUN: %python %vrir_src_root/test/Integration/compare.py %s %t
 # RUN: %python %vrir_src_root/test/Integration/compare.py %s %t-keep --keep-checks
 # RUN: %python %vrir_src_root/test/Integration/compare.py %s %t-regions --specialize
+# RUN: env VRIR_SPECIALIZE=all %python %vrir_src_root/test/Integration/compare.py %s %t-regions-all --specialize
 # Kernels of the CPU lowering issue, against NumPy: a 2-D Jacobi stencil,
 # matrix multiply as loops, LU, CSR sparse matrix-vector product, column-major
 # access, NumPy negative indices, atomics, and every kind of bounds error.

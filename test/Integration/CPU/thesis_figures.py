@@ -1,6 +1,7 @@
 # RUN: %python %vrir_src_root/test/Integration/compare.py %s %t
 # RUN: %python %vrir_src_root/test/Integration/compare.py %s %t-keep --keep-checks
 # RUN: %python %vrir_src_root/test/Integration/compare.py %s %t-regions --specialize
+# RUN: env VRIR_SPECIALIZE=all %python %vrir_src_root/test/Integration/compare.py %s %t-regions-all --specialize
 # The thesis's example programs (test/Dialect/VRIR/examples), run on the CPU
 # and compared with NumPy.
 import numpy as np
