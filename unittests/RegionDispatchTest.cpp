@@ -1,6 +1,6 @@
 //===- RegionDispatchTest.cpp - The region dispatcher's code cache --------===//
 //
-// vrir_rt_dispatch with a scripted specializer: which calls compile, which
+// vrir_rt_region_enter with a scripted specializer: which calls compile, which
 // hit, what the specializer is told (shapes, values, noalias), and least
 // recently used eviction.
 //
@@ -65,8 +65,20 @@ struct RegionDispatchTest : public ::testing::Test {
     int64_t bits;
     static_assert(sizeof(bits) == sizeof(x));
     std::memcpy(&bits, &x, sizeof(x));
-    return {reinterpret_cast<int64_t>(a), 0, rows,   cols, cols, 1,
-            reinterpret_cast<int64_t>(b), 0, length, 1,    n,    bits};
+    // The last slot is the dispatcher's (the call's start).
+    return {reinterpret_cast<int64_t>(a),
+            0,
+            rows,
+            cols,
+            cols,
+            1,
+            reinterpret_cast<int64_t>(b),
+            0,
+            length,
+            1,
+            n,
+            bits,
+            0};
   }
 
   vrir_rt_region_stats stats() {
@@ -93,8 +105,8 @@ struct RegionDispatchTest : public ::testing::Test {
 
 TEST_F(RegionDispatchTest, SameFactsCompileOnce) {
   auto call = facts(a, 4, 8, b, 16, 3, 1.0);
-  void *first = vrir_rt_dispatch(&region, call.data());
-  void *second = vrir_rt_dispatch(&region, call.data());
+  void *first = vrir_rt_region_enter(&region, call.data());
+  void *second = vrir_rt_region_enter(&region, call.data());
   EXPECT_NE(first, nullptr);
   EXPECT_EQ(first, second);
   ASSERT_EQ(compiled.size(), 1u);
@@ -112,43 +124,43 @@ TEST_F(RegionDispatchTest, SameFactsCompileOnce) {
 }
 
 TEST_F(RegionDispatchTest, KeyHoldsCriticalFactsOnly) {
-  vrir_rt_dispatch(&region, facts(a, 4, 8, b, 16, 3, 1.0).data());
+  vrir_rt_region_enter(&region, facts(a, 4, 8, b, 16, 3, 1.0).data());
   // Another non-critical scalar, another length of the non-critical B (no
   // overlap either way): the same version.
-  vrir_rt_dispatch(&region, facts(a, 4, 8, b, 12, 3, 2.5).data());
+  vrir_rt_region_enter(&region, facts(a, 4, 8, b, 12, 3, 2.5).data());
   EXPECT_EQ(compiled.size(), 1u);
   // Another shape of A, another critical value: new versions.
-  vrir_rt_dispatch(&region, facts(a, 8, 4, b, 16, 3, 1.0).data());
-  vrir_rt_dispatch(&region, facts(a, 4, 8, b, 16, 4, 1.0).data());
+  vrir_rt_region_enter(&region, facts(a, 8, 4, b, 16, 3, 1.0).data());
+  vrir_rt_region_enter(&region, facts(a, 4, 8, b, 16, 4, 1.0).data());
   EXPECT_EQ(compiled.size(), 3u);
 }
 
 TEST_F(RegionDispatchTest, OverlappingArraysAreNotNoalias) {
   // B is a view of A's first row: neither is noalias.
-  vrir_rt_dispatch(&region, facts(a, 4, 8, a, 8, 3, 1.0).data());
+  vrir_rt_region_enter(&region, facts(a, 4, 8, a, 8, 3, 1.0).data());
   ASSERT_EQ(compiled.size(), 1u);
   EXPECT_EQ(compiled[0].find("noalias"), std::string::npos) << compiled[0];
   // Arrays that merely touch (B just past A's end) do not overlap: another
   // key, whose version has both noalias.
-  vrir_rt_dispatch(&region, facts(a, 4, 8, a + 32, 8, 3, 1.0).data());
+  vrir_rt_region_enter(&region, facts(a, 4, 8, a + 32, 8, 3, 1.0).data());
   ASSERT_EQ(compiled.size(), 2u);
   EXPECT_NE(compiled[1].find("{rank = 1 : i64, noalias}"), std::string::npos)
       << compiled[1];
   // Separate arrays: the same pattern, the same version.
-  vrir_rt_dispatch(&region, facts(a, 4, 8, b, 8, 3, 1.0).data());
+  vrir_rt_region_enter(&region, facts(a, 4, 8, b, 8, 3, 1.0).data());
   EXPECT_EQ(compiled.size(), 2u);
 }
 
 TEST_F(RegionDispatchTest, LeastRecentlyUsedOut) {
   for (int64_t rows = 1; rows <= 5; ++rows)
-    vrir_rt_dispatch(&region, facts(a, rows, 2, b, 16, 3, 1.0).data());
+    vrir_rt_region_enter(&region, facts(a, rows, 2, b, 16, 3, 1.0).data());
   // Keep rows = 1 recent, then a sixth shape evicts rows = 2.
-  vrir_rt_dispatch(&region, facts(a, 1, 2, b, 16, 3, 1.0).data());
-  vrir_rt_dispatch(&region, facts(a, 6, 2, b, 16, 3, 1.0).data());
+  vrir_rt_region_enter(&region, facts(a, 1, 2, b, 16, 3, 1.0).data());
+  vrir_rt_region_enter(&region, facts(a, 6, 2, b, 16, 3, 1.0).data());
   EXPECT_EQ(compiled.size(), 6u);
-  vrir_rt_dispatch(&region, facts(a, 1, 2, b, 16, 3, 1.0).data());
+  vrir_rt_region_enter(&region, facts(a, 1, 2, b, 16, 3, 1.0).data());
   EXPECT_EQ(compiled.size(), 6u);
-  vrir_rt_dispatch(&region, facts(a, 2, 2, b, 16, 3, 1.0).data());
+  vrir_rt_region_enter(&region, facts(a, 2, 2, b, 16, 3, 1.0).data());
   EXPECT_EQ(compiled.size(), 7u);
   EXPECT_EQ(stats().cached, 5u);
 }
@@ -156,8 +168,8 @@ TEST_F(RegionDispatchTest, LeastRecentlyUsedOut) {
 TEST_F(RegionDispatchTest, FailedCompileRunsGenericOnce) {
   vrir_rt_set_specializer(failingSpecializer);
   auto call = facts(a, 4, 8, b, 16, 3, 1.0);
-  EXPECT_EQ(vrir_rt_dispatch(&region, call.data()), nullptr);
-  EXPECT_EQ(vrir_rt_dispatch(&region, call.data()), nullptr);
+  EXPECT_EQ(vrir_rt_region_enter(&region, call.data()), nullptr);
+  EXPECT_EQ(vrir_rt_region_enter(&region, call.data()), nullptr);
   EXPECT_EQ(compiled.size(), 1u);
   vrir_rt_region_stats counted = stats();
   EXPECT_EQ(counted.compileFailures, 1u);
@@ -167,13 +179,13 @@ TEST_F(RegionDispatchTest, FailedCompileRunsGenericOnce) {
 TEST_F(RegionDispatchTest, AliasingOnlyKeysOnOverlaps) {
   vrir_rt_set_specialization(VRIR_RT_SPECIALIZE_ALIASING, 5);
   // Other shapes and critical values: one version, told the aliasing only.
-  vrir_rt_dispatch(&region, facts(a, 4, 8, b, 16, 3, 1.0).data());
-  vrir_rt_dispatch(&region, facts(a, 8, 4, b, 16, 4, 1.0).data());
+  vrir_rt_region_enter(&region, facts(a, 4, 8, b, 16, 3, 1.0).data());
+  vrir_rt_region_enter(&region, facts(a, 8, 4, b, 16, 4, 1.0).data());
   ASSERT_EQ(compiled.size(), 1u);
   EXPECT_EQ(compiled[0],
             "[{rank = 2 : i64, noalias}, {rank = 1 : i64, noalias}, {}, {}]");
   // B inside A: another version, without noalias.
-  vrir_rt_dispatch(&region, facts(a, 4, 8, a, 8, 3, 1.0).data());
+  vrir_rt_region_enter(&region, facts(a, 4, 8, a, 8, 3, 1.0).data());
   ASSERT_EQ(compiled.size(), 2u);
   EXPECT_EQ(compiled[1], "[{rank = 2 : i64}, {rank = 1 : i64}, {}, {}]");
   vrir_rt_region_stats counted = stats();
@@ -199,10 +211,11 @@ struct PerRegionTest : public RegionDispatchTest {
 TEST_F(PerRegionTest, NothingKeptChoosesAliasingOnly) {
   keptWithShapes = keptWithoutShapes = 0;
   EXPECT_EQ(stats().facts, VRIR_RT_SPECIALIZE_OFF);
-  void *first = vrir_rt_dispatch(&region, facts(a, 4, 8, b, 16, 3, 1.0).data());
+  void *first =
+      vrir_rt_region_enter(&region, facts(a, 4, 8, b, 16, 3, 1.0).data());
   // Other shapes and values: the same version, one compile.
   void *second =
-      vrir_rt_dispatch(&region, facts(a, 8, 4, b, 16, 5, 1.0).data());
+      vrir_rt_region_enter(&region, facts(a, 8, 4, b, 16, 5, 1.0).data());
   EXPECT_EQ(first, second);
   ASSERT_EQ(compiled.size(), 1u);
   EXPECT_EQ(compiled[0],
@@ -216,16 +229,17 @@ TEST_F(PerRegionTest, NothingKeptChoosesAliasingOnly) {
 TEST_F(PerRegionTest, ChecksProvenByShapesChooseAllFacts) {
   keptWithShapes = 0;
   keptWithoutShapes = 2;
-  void *first = vrir_rt_dispatch(&region, facts(a, 4, 8, b, 16, 3, 1.0).data());
+  void *first =
+      vrir_rt_region_enter(&region, facts(a, 4, 8, b, 16, 3, 1.0).data());
   // Aliasing only tried first, then every fact: that version runs.
   ASSERT_EQ(compiled.size(), 2u);
   EXPECT_EQ(compiled[0].find("shape"), std::string::npos);
   EXPECT_NE(compiled[1].find("shape = array<i64: 4, 8>"), std::string::npos);
   EXPECT_EQ(first, &sentinel[2]);
-  EXPECT_EQ(vrir_rt_dispatch(&region, facts(a, 4, 8, b, 16, 3, 1.0).data()),
+  EXPECT_EQ(vrir_rt_region_enter(&region, facts(a, 4, 8, b, 16, 3, 1.0).data()),
             first);
   // Another shape: one compile, with every fact.
-  vrir_rt_dispatch(&region, facts(a, 8, 4, b, 16, 3, 1.0).data());
+  vrir_rt_region_enter(&region, facts(a, 8, 4, b, 16, 3, 1.0).data());
   ASSERT_EQ(compiled.size(), 3u);
   EXPECT_NE(compiled[2].find("shape = array<i64: 8, 4>"), std::string::npos);
   vrir_rt_region_stats counted = stats();
@@ -242,10 +256,11 @@ TEST_F(PerRegionTest, ChecksProvenByShapesChooseAllFacts) {
 
 TEST_F(PerRegionTest, ShapesThatProveNothingMoreKeepAliasingOnly) {
   keptWithShapes = keptWithoutShapes = 2;
-  void *first = vrir_rt_dispatch(&region, facts(a, 4, 8, b, 16, 3, 1.0).data());
+  void *first =
+      vrir_rt_region_enter(&region, facts(a, 4, 8, b, 16, 3, 1.0).data());
   ASSERT_EQ(compiled.size(), 2u);
   EXPECT_EQ(first, &sentinel[1]);
-  vrir_rt_dispatch(&region, facts(a, 8, 4, b, 16, 3, 1.0).data());
+  vrir_rt_region_enter(&region, facts(a, 8, 4, b, 16, 3, 1.0).data());
   EXPECT_EQ(compiled.size(), 2u);
   vrir_rt_region_stats counted = stats();
   EXPECT_EQ(counted.facts, VRIR_RT_SPECIALIZE_ALIASING);
@@ -255,16 +270,61 @@ TEST_F(PerRegionTest, ShapesThatProveNothingMoreKeepAliasingOnly) {
 
 TEST_F(PerRegionTest, FailedCompileDecidesAliasingOnly) {
   vrir_rt_set_specializer(failingSpecializer);
-  EXPECT_EQ(vrir_rt_dispatch(&region, facts(a, 4, 8, b, 16, 3, 1.0).data()),
+  EXPECT_EQ(vrir_rt_region_enter(&region, facts(a, 4, 8, b, 16, 3, 1.0).data()),
             nullptr);
   EXPECT_EQ(compiled.size(), 1u);
   EXPECT_EQ(stats().facts, VRIR_RT_SPECIALIZE_ALIASING);
   EXPECT_EQ(stats().generic, 1u);
 }
 
+/// A call of the region that returns after `runMs`, as its wrapper reports
+/// it; returns what the dispatcher gave.
+void *timedCall(vrir_rt_region &region, std::vector<int64_t> call,
+                double runMs) {
+  void *function = vrir_rt_region_enter(&region, call.data());
+  call.back() -= static_cast<int64_t>(runMs * 1e6);
+  vrir_rt_region_exit(&region, call.data());
+  return function;
+}
+
+TEST_F(RegionDispatchTest, ShortRegionsCompileInTheBackground) {
+  // The first miss waits (no run time yet); the region then runs in about
+  // a microsecond, less than its 1 ms compile: the next miss runs the
+  // generic version while its version compiles.
+  EXPECT_NE(timedCall(region, facts(a, 4, 8, b, 16, 3, 1.0), 0.0), nullptr);
+  EXPECT_LT(stats().runMs, 1.0);
+  EXPECT_EQ(timedCall(region, facts(a, 8, 4, b, 16, 3, 1.0), 0.0), nullptr);
+  vrir_rt_region_wait();
+  ASSERT_EQ(compiled.size(), 2u);
+  EXPECT_NE(compiled[1].find("shape = array<i64: 8, 4>"), std::string::npos);
+  void *ready = timedCall(region, facts(a, 8, 4, b, 16, 3, 1.0), 0.0);
+  EXPECT_EQ(ready, &sentinel[2]);
+  vrir_rt_region_stats counted = stats();
+  EXPECT_EQ(counted.backgroundCompiles, 1u);
+  EXPECT_EQ(counted.compiles, 2u);
+  EXPECT_EQ(counted.misses, 2u);
+  EXPECT_EQ(counted.hits, 1u);
+  EXPECT_EQ(counted.generic, 1u);
+  EXPECT_EQ(counted.checks, 8u);
+}
+
+TEST_F(RegionDispatchTest, LongRegionsAndSwitchedOffWait) {
+  // A region that runs for longer than it compiles: misses wait.
+  timedCall(region, facts(a, 4, 8, b, 16, 3, 1.0), 5.0);
+  EXPECT_GE(stats().runMs, 5.0);
+  EXPECT_NE(timedCall(region, facts(a, 8, 4, b, 16, 3, 1.0), 5.0), nullptr);
+  // Short, but background compiles switched off: waits too.
+  vrir_rt_set_background_compiles(0);
+  timedCall(region, facts(a, 2, 8, b, 16, 3, 1.0), 0.0);
+  EXPECT_NE(timedCall(region, facts(a, 8, 2, b, 16, 3, 1.0), 0.0), nullptr);
+  vrir_rt_set_background_compiles(1);
+  EXPECT_EQ(stats().backgroundCompiles, 0u);
+  EXPECT_EQ(compiled.size(), 4u);
+}
+
 TEST_F(RegionDispatchTest, SwitchedOffRunsGeneric) {
   vrir_rt_set_specialization(0, 5);
-  EXPECT_EQ(vrir_rt_dispatch(&region, facts(a, 4, 8, b, 16, 3, 1.0).data()),
+  EXPECT_EQ(vrir_rt_region_enter(&region, facts(a, 4, 8, b, 16, 3, 1.0).data()),
             nullptr);
   EXPECT_TRUE(compiled.empty());
   vrir_rt_set_specialization(1, 5);

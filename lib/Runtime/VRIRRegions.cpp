@@ -7,15 +7,21 @@
 
 #include "VRIR/Runtime/VRIRRegions.h"
 
+#include <pthread.h>
+
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <list>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -30,6 +36,8 @@ struct ArgumentKind {
 struct Version {
   std::vector<int64_t> key;
   void *function;
+  /// Compiling in the background: the generic version serves the key.
+  bool pending = false;
 };
 
 struct RegionState {
@@ -44,6 +52,8 @@ struct RegionState {
   int chosen = VRIR_RT_SPECIALIZE_OFF;
   std::list<Version> versions; // most recently used first
   vrir_rt_region_stats stats{};
+  /// The latest call's run time (any version), 0 before one returned.
+  std::atomic<int64_t> runNs{0};
 };
 
 std::mutex registryMutex;
@@ -76,6 +86,138 @@ int readMode() {
 std::atomic<int> mode{readMode()};
 std::atomic<int> cacheSize{
     std::max(1, readEnvironment("VRIR_REGION_CACHE", 5))};
+
+std::atomic<bool> backgroundCompiles{
+    readEnvironment("VRIR_SPECIALIZE_BACKGROUND", 1) != 0};
+
+int64_t nowNs() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+/// A version to compile in the background.
+struct CompileJob {
+  RegionState *state;
+  std::string source, name, options, facts;
+  std::vector<int64_t> key;
+};
+
+/// One worker thread compiles the jobs in order. Never destroyed: a
+/// detached thread may use it until the process ends (atexit stops it
+/// first; a forked child starts with a fresh one).
+struct BackgroundCompiler {
+  std::mutex mutex;
+  std::condition_variable wake, idle;
+  std::deque<CompileJob> jobs;
+  bool started = false, busy = false, stopping = false, exited = false;
+};
+BackgroundCompiler *backgroundCompiler = new BackgroundCompiler;
+
+void finishJob(CompileJob &job, void *function,
+               const vrir_rt_compile_report &report) {
+  RegionState &state = *job.state;
+  std::lock_guard<std::mutex> lock(state.mutex);
+  ++state.stats.compiles;
+  state.stats.compileMs += report.compileMs;
+  state.stats.checks += report.checks;
+  state.stats.proven += report.proven;
+  if (!function)
+    ++state.stats.compileFailures;
+  // Evicted meanwhile: its code stays mapped, unused.
+  for (Version &version : state.versions)
+    if (version.pending && version.key == job.key) {
+      version.function = function;
+      version.pending = false;
+    }
+}
+
+void runBackgroundCompiler(BackgroundCompiler *compiler) {
+  std::unique_lock<std::mutex> lock(compiler->mutex);
+  for (;;) {
+    compiler->wake.wait(
+        lock, [&] { return compiler->stopping || !compiler->jobs.empty(); });
+    if (compiler->stopping)
+      break;
+    CompileJob job = std::move(compiler->jobs.front());
+    compiler->jobs.pop_front();
+    compiler->busy = true;
+    lock.unlock();
+    vrir_rt_compile_report report{};
+    vrir_rt_specializer compile = specializer.load();
+    void *function =
+        compile ? compile(job.source.c_str(), job.name.c_str(),
+                          job.options.c_str(), job.facts.c_str(), &report)
+                : nullptr;
+    finishJob(job, function, report);
+    lock.lock();
+    compiler->busy = false;
+    compiler->idle.notify_all();
+  }
+  compiler->exited = true;
+  compiler->idle.notify_all();
+}
+
+/// Starts the worker if it is not running. Called with the mutex held.
+void startBackgroundCompiler(BackgroundCompiler *compiler);
+
+/// At exit: drop the queue and wait for the compile in flight, which uses
+/// LLVM's globals that static destruction is about to tear down.
+void stopBackgroundCompiler() {
+  BackgroundCompiler *compiler = backgroundCompiler;
+  std::unique_lock<std::mutex> lock(compiler->mutex);
+  compiler->stopping = true;
+  compiler->jobs.clear();
+  compiler->wake.notify_all();
+  compiler->idle.wait(lock,
+                      [&] { return compiler->exited || !compiler->started; });
+}
+
+/// fork() while the worker compiles would leave the child with the
+/// specializer's and LLVM's locks held by a thread it does not have: the
+/// fork waits for the compile in flight and keeps the worker from starting
+/// another until it is done.
+void prepareFork() {
+  BackgroundCompiler *compiler = backgroundCompiler;
+  std::unique_lock<std::mutex> lock(compiler->mutex);
+  compiler->idle.wait(lock, [&] { return !compiler->busy; });
+  lock.release(); // unlocked after the fork
+}
+void resumeAfterForkInParent() { backgroundCompiler->mutex.unlock(); }
+/// The child has no worker: it gets a new one (started on its next miss or
+/// wait) with the jobs still queued.
+void resumeAfterForkInChild() {
+  BackgroundCompiler *inherited = backgroundCompiler;
+  auto *compiler = new BackgroundCompiler;
+  compiler->jobs = std::move(inherited->jobs);
+  backgroundCompiler = compiler;
+}
+
+void startBackgroundCompiler(BackgroundCompiler *compiler) {
+  if (compiler->started)
+    return;
+  static bool hooksInstalled = [] {
+    std::atexit(stopBackgroundCompiler);
+    pthread_atfork(prepareFork, resumeAfterForkInParent,
+                   resumeAfterForkInChild);
+    return true;
+  }();
+  (void)hooksInstalled;
+  std::thread(runBackgroundCompiler, compiler).detach();
+  compiler->started = true;
+}
+
+/// Queues a compile; false if the worker is stopping.
+bool enqueueCompile(CompileJob job) {
+  BackgroundCompiler *compiler = backgroundCompiler;
+  std::lock_guard<std::mutex> lock(compiler->mutex);
+  if (compiler->stopping)
+    return false;
+  startBackgroundCompiler(compiler);
+  compiler->jobs.push_back(std::move(job));
+  compiler->wake.notify_one();
+  return true;
+}
 
 std::vector<ArgumentKind> parseSignature(const char *signature,
                                          int &factCount) {
@@ -224,15 +366,20 @@ RegionState &getState(vrir_rt_region *region) {
 
 extern "C" {
 
-void *vrir_rt_dispatch(vrir_rt_region *region, const int64_t *facts) {
+void *vrir_rt_region_enter(vrir_rt_region *region, int64_t *facts) {
   RegionState &state = getState(region);
   std::lock_guard<std::mutex> lock(state.mutex);
+  // The call's start, for vrir_rt_region_exit: after any compile here.
+  auto start = [&](void *function) {
+    facts[state.factCount] = nowNs();
+    return function;
+  };
   ++state.stats.calls;
   vrir_rt_specializer compile = specializer.load();
   int currentMode = mode.load();
   if (currentMode == VRIR_RT_SPECIALIZE_OFF || !compile) {
     ++state.stats.generic;
-    return nullptr;
+    return start(nullptr);
   }
   bool choosing = currentMode == VRIR_RT_SPECIALIZE_PER_REGION &&
                   state.chosen == VRIR_RT_SPECIALIZE_OFF;
@@ -252,9 +399,34 @@ void *vrir_rt_dispatch(vrir_rt_region *region, const int64_t *facts) {
       state.versions.splice(state.versions.begin(), state.versions, it);
       if (!it->function)
         ++state.stats.generic;
-      return it->function;
+      return start(it->function);
     }
   ++state.stats.misses;
+  auto evict = [&] {
+    while (state.versions.size() > static_cast<size_t>(cacheSize.load()))
+      state.versions.pop_back();
+  };
+  // A region that runs for less than its compiles take runs generic while
+  // the version compiles (thesis 6.2.4). Its first miss has no run time
+  // yet, and chooses the facts: that one waits.
+  int64_t runNs = state.runNs.load(std::memory_order_relaxed);
+  if (!choosing && backgroundCompiles.load() && state.stats.compiles > 0 &&
+      runNs > 0 &&
+      runNs * 1e-6 < state.stats.compileMs / state.stats.compiles) {
+    CompileJob job{&state,
+                   region->source,
+                   region->name,
+                   region->options,
+                   describeFacts(argumentsFor(factsMode), facts, noalias),
+                   key};
+    if (enqueueCompile(std::move(job))) {
+      ++state.stats.backgroundCompiles;
+      ++state.stats.generic;
+      state.versions.push_front({std::move(key), nullptr, true});
+      evict();
+      return start(nullptr);
+    }
+  }
   auto compileFor = [&](int kind, std::vector<int64_t> &versionKey,
                         vrir_rt_compile_report &report) {
     std::vector<bool> versionNoalias;
@@ -296,9 +468,30 @@ void *vrir_rt_dispatch(vrir_rt_region *region, const int64_t *facts) {
   // A failed compile is remembered too: the generic version serves the key.
   // Evicted code stays mapped (another thread may be running it).
   state.versions.push_front({std::move(key), function});
-  while (state.versions.size() > static_cast<size_t>(cacheSize.load()))
-    state.versions.pop_back();
-  return function;
+  evict();
+  return start(function);
+}
+
+void vrir_rt_region_exit(vrir_rt_region *region, const int64_t *facts) {
+  auto *state = static_cast<RegionState *>(region->state);
+  if (!state || !facts[state->factCount])
+    return;
+  state->runNs.store(nowNs() - facts[state->factCount],
+                     std::memory_order_relaxed);
+}
+
+void vrir_rt_set_background_compiles(int enabled) {
+  backgroundCompiles.store(enabled != 0);
+}
+
+void vrir_rt_region_wait(void) {
+  BackgroundCompiler *compiler = backgroundCompiler;
+  std::unique_lock<std::mutex> lock(compiler->mutex);
+  if (!compiler->jobs.empty() && !compiler->stopping)
+    startBackgroundCompiler(compiler); // jobs a forked child inherited
+  compiler->idle.wait(lock, [&] {
+    return compiler->exited || (compiler->jobs.empty() && !compiler->busy);
+  });
 }
 
 void vrir_rt_set_specializer(vrir_rt_specializer newSpecializer) {
@@ -331,6 +524,7 @@ int vrir_rt_region_get_stats(int index, vrir_rt_region_stats *stats) {
   std::lock_guard<std::mutex> lock(state->mutex);
   *stats = state->stats;
   stats->cached = state->versions.size();
+  stats->runMs = state->runNs.load(std::memory_order_relaxed) * 1e-6;
   return 0;
 }
 

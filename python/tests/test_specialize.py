@@ -14,10 +14,11 @@ import vrir
 
 @pytest.fixture
 def all_facts():
-    """Versions compiled for every fact (the tests of one compile per shape)."""
-    vrir.set_specialization("all")
+    """Versions compiled for every fact, each miss waiting for its compile
+    (the tests of one compile per shape)."""
+    vrir.set_specialization("all", background=False)
     yield
-    vrir.set_specialization("auto")
+    vrir.set_specialization("auto", background=True)
 
 
 def _stats_of(fn):
@@ -188,6 +189,9 @@ def test_per_region_choice():
         window_sums.py_func(x, expected, lo, hi, w)
         window_sums(x, y, lo, hi, w)
         np.testing.assert_allclose(y, expected)
+    # The last miss may have compiled in the background (the region runs
+    # for microseconds).
+    vrir.wait_for_specializations()
     stats = _stats_of(window_sums)
     assert stats["facts"] == {"all"}
     # Aliasing only tried on the first call, then one compile per values.
@@ -195,6 +199,46 @@ def test_per_region_choice():
     assert stats["proven"] == stats["checks"]
     with pytest.raises(IndexError, match=r"array 'x'.*index 40, extent 40"):
         window_sums(x, np.zeros(40), 30, 35, 10)
+
+
+@vrir.jit(specialize=True)
+def scaled_rows(A, B, factor):
+    for i in range(A.shape[0]):
+        for j in range(A.shape[1]):
+            B[i, j] = A[i, j] * factor
+
+
+def test_background_compiles():
+    # A region that runs for microseconds: after its first miss (which
+    # waits), a new shape runs the generic version while the version for it
+    # compiles in the background; the next call of that shape runs it.
+    vrir.set_specialization("all")
+    try:
+        vrir.reset_region_stats()
+        rng = np.random.default_rng(9)
+        for shape in [(4, 5), (4, 5), (7, 3)]:
+            A = rng.random(shape)
+            B = np.zeros(shape)
+            scaled_rows(A, B, 2.5)
+            np.testing.assert_array_equal(B, A * 2.5)
+        stats = _stats_of(scaled_rows)
+        assert stats["background_compiles"] == 1 and stats["generic"] == 1
+        assert 0 < stats["run_ms"] < 5
+        vrir.wait_for_specializations()
+        A = rng.random((7, 3))
+        B = np.zeros((7, 3))
+        scaled_rows(A, B, -1.0)
+        np.testing.assert_array_equal(B, -A)
+        stats = _stats_of(scaled_rows)
+        assert stats["misses"] == 2 and stats["hits"] == 2
+        assert stats["compiles"] == 2 and stats["generic"] == 1
+        # Waiting instead: the miss runs the new version at once.
+        vrir.set_specialization("all", background=False)
+        scaled_rows(rng.random((2, 9)), np.zeros((2, 9)), 1.0)
+        stats = _stats_of(scaled_rows)
+        assert stats["background_compiles"] == 1 and stats["generic"] == 1
+    finally:
+        vrir.set_specialization("auto", background=True)
 
 
 def test_aliasing_only_mode():
@@ -264,3 +308,46 @@ def test_reversed_vector_packed_for_blas():
     Av, wA = matvec_and_vecmat(A, reversed_view, w)
     np.testing.assert_allclose(Av, A @ v)
     np.testing.assert_allclose(wA, w @ A)
+
+
+def test_exit_while_compiling_in_the_background(tmp_path):
+    # The process ends while a version compiles in the background: the exit
+    # waits for that compile (LLVM is torn down after) and succeeds. Also
+    # after a fork, the child compiles with a worker of its own.
+    import os
+    import subprocess
+    import sys
+    import textwrap
+    script = textwrap.dedent("""
+        import os, numpy as np, vrir
+        @vrir.jit(specialize=True)
+        def scale(A, B):
+            for i in range(A.shape[0]):
+                B[i] = A[i] * 2.0
+        vrir.set_specialization("all")
+        scale(np.ones(5), np.zeros(5))
+        scale(np.ones(5), np.zeros(5))
+        B = np.zeros(7)
+        scale(np.ones(7), B)
+        (stats,) = vrir.region_stats().values()
+        assert stats["background_compiles"] == 1, stats
+        pid = os.fork()
+        if pid == 0:
+            C = np.zeros(9)
+            scale(np.ones(9), C)
+            vrir.wait_for_specializations()
+            scale(np.ones(9), C)
+            (stats,) = vrir.region_stats().values()
+            os._exit(0 if (C == 2.0).all() and stats["hits"] >= 1 else 3)
+        _, status = os.waitpid(pid, 0)
+        assert os.waitstatus_to_exitcode(status) == 0
+        print((B == 2.0).all())
+    """)
+    path = tmp_path / "prog.py"
+    path.write_text(script)
+    env = dict(os.environ, VRIR_CACHE_DIR=str(tmp_path / "cache"),
+               PYTHONPATH=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    run = subprocess.run([sys.executable, str(path)], env=env, capture_output=True,
+                         text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "True"

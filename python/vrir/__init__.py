@@ -4,7 +4,8 @@ from .api import jit, JitFunction, config, set_target, TARGETS
 from .constructs import prange, pfor, Domain, gpu, gpu_begin, gpu_end
 from .types import SPECS as _SPECS, Array
 from .runtime import gpu_stats as _gpu_stats, reset_gpu_stats as _reset_gpu_stats
-from .runtime import region_stats, reset_region_stats, set_specialization
+from .runtime import (region_stats, reset_region_stats, set_specialization,
+                      wait_for_specializations)
 
 
 def stats():
@@ -29,6 +30,6 @@ globals().update(_SPECS)
 __all__ = ["jit", "prange", "pfor", "Domain", "gpu", "gpu_begin", "gpu_end",
            "JitFunction", "CompileError", "config", "set_target", "TARGETS", "Array",
            "stats", "reset_stats", "region_stats", "reset_region_stats",
-           "set_specialization",
+           "set_specialization", "wait_for_specializations",
            *_SPECS]
 __version__ = "0.1.0"

@@ -117,7 +117,8 @@ class _RegionStats(ctypes.Structure):
                 ("generic", ctypes.c_uint64), ("compile_failures", ctypes.c_uint64),
                 ("compile_ms", ctypes.c_double), ("checks", ctypes.c_uint64),
                 ("proven", ctypes.c_uint64), ("cached", ctypes.c_uint64),
-                ("compiles", ctypes.c_uint64), ("facts", ctypes.c_int)]
+                ("compiles", ctypes.c_uint64), ("facts", ctypes.c_int),
+                ("background_compiles", ctypes.c_uint64), ("run_ms", ctypes.c_double)]
 
 
 # VRIR_RT_SPECIALIZE_* of VRIRRegions.h
@@ -125,12 +126,16 @@ _SPECIALIZATION_MODES = {"off": 0, "all": 1, "alias": 2, "auto": 3}
 _FACTS_NAMES = {1: "all", 2: "alias"}
 
 
-def set_specialization(mode, cache_size=0):
+def set_specialization(mode, cache_size=0, background=None):
     """What specialised regions are compiled for, process-wide: "auto"
     (chosen per region on its first call, the default), "all" (shapes,
     strides, critical values and aliasing), "alias" (aliasing only: one
-    version per overlap pattern) or "off" (generic versions); and, if
-    `cache_size` > 0, how many versions each region keeps."""
+    version per overlap pattern) or "off" (generic versions); if
+    `cache_size` > 0, how many versions each region keeps; and if
+    `background` is given, whether a region that runs for less than a
+    compile takes runs its generic version while a new version compiles in
+    a background thread (the default, VRIR_SPECIALIZE_BACKGROUND=0 turns it
+    off) or waits for it."""
     if mode not in _SPECIALIZATION_MODES:
         raise ValueError(f"specialization mode must be one of "
                          f"{', '.join(_SPECIALIZATION_MODES)}, not {mode!r}")
@@ -138,15 +143,27 @@ def set_specialization(mode, cache_size=0):
     lib.vrir_rt_set_specialization.argtypes = [ctypes.c_int, ctypes.c_int]
     lib.vrir_rt_set_specialization.restype = None
     lib.vrir_rt_set_specialization(_SPECIALIZATION_MODES[mode], int(cache_size))
+    if background is not None:
+        lib.vrir_rt_set_background_compiles.argtypes = [ctypes.c_int]
+        lib.vrir_rt_set_background_compiles.restype = None
+        lib.vrir_rt_set_background_compiles(1 if background else 0)
+
+
+def wait_for_specializations():
+    """Returns when no region version is compiling in the background."""
+    lib = runtime_lib()
+    lib.vrir_rt_region_wait.restype = None
+    lib.vrir_rt_region_wait()
 
 
 def region_stats():
     """Per specialised region called in this process (by its function's
     name): calls, cache hits and misses, calls that ran the generic version,
     failed compiles, compile time, bounds checks of the specialised versions
-    and those proven never to fail, versions cached now, compiles, and what
+    and those proven never to fail, versions cached now, compiles, what
     the versions are compiled for ("all" facts, "alias" only, None before
-    the first)."""
+    the first), compiles started in the background (background_compiles)
+    and the latest call's run time (run_ms)."""
     lib = runtime_lib()
     lib.vrir_rt_region_count.restype = ctypes.c_int
     lib.vrir_rt_region_get_stats.argtypes = [ctypes.c_int, ctypes.POINTER(_RegionStats)]

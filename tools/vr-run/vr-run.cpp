@@ -755,7 +755,7 @@ static int runFunction(FunctionType signature,
       llvm::errs() << llvm::format(
           "region %s: calls=%llu hits=%llu misses=%llu generic=%llu "
           "compile_failures=%llu compile_ms=%.1f checks=%llu proven=%llu "
-          "cached=%llu compiles=%llu facts=%s\n",
+          "cached=%llu compiles=%llu facts=%s background=%llu\n",
           regionStats.name, static_cast<unsigned long long>(regionStats.calls),
           static_cast<unsigned long long>(regionStats.hits),
           static_cast<unsigned long long>(regionStats.misses),
@@ -766,7 +766,8 @@ static int runFunction(FunctionType signature,
           static_cast<unsigned long long>(regionStats.proven),
           static_cast<unsigned long long>(regionStats.cached),
           static_cast<unsigned long long>(regionStats.compiles),
-          regionFactsName(regionStats.facts));
+          regionFactsName(regionStats.facts),
+          static_cast<unsigned long long>(regionStats.backgroundCompiles));
     }
   }
   if (printTime) {

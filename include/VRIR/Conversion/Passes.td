@@ -396,11 +396,13 @@ def LowerRegionDispatch : Pass<"vrir-lower-region-dispatch",
     (from `vrir-outline-regions`) gets a dispatch wrapper of the same type,
     which every call of the region now calls. The wrapper stores the facts
     of its arguments (an array's aligned pointer, offset, sizes and strides;
-    a scalar's value) and asks `vrir_rt_dispatch`
+    a scalar's value) and asks `vrir_rt_region_enter`
     (`include/VRIR/Runtime/VRIRRegions.h`), passing a global that holds the
     region's name, signature, pipeline options, source and cache, for a
     version specialised on those facts; it calls that version if there is
-    one and the generic region otherwise.
+    one and the generic region otherwise, then tells `vrir_rt_region_exit`
+    that the call returned (the region's run time decides whether a later
+    miss waits for its compile or compiles in the background).
   }];
 }
 

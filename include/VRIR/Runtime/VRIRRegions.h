@@ -42,9 +42,17 @@ typedef struct vrir_rt_region {
 /* Called by a region's dispatch wrapper with the facts of its arguments, in
  * order: for an array its aligned pointer, offset, sizes and strides (2 +
  * 2 x rank values); for a scalar its value (integers sign-extended, floats
- * as their bits). Returns the specialised function for these facts (same
+ * as their bits); then one slot more, where the dispatcher notes when the
+ * call started. Returns the specialised function for these facts (same
  * signature as the generic one), or null to run the generic one. */
-void *vrir_rt_dispatch(vrir_rt_region *region, const int64_t *facts);
+void *vrir_rt_region_enter(vrir_rt_region *region, int64_t *facts);
+
+/* Called by the wrapper when the version it ran returns, with the same
+ * facts: the region's run time, which decides whether a later miss waits
+ * for its compile or runs the generic version while the version compiles
+ * in the background (when the region runs for less than a compile takes,
+ * thesis 6.2.4). */
+void vrir_rt_region_exit(vrir_rt_region *region, const int64_t *facts);
 
 /* What a specialization cost and removed. */
 typedef struct vrir_rt_compile_report {
@@ -85,6 +93,14 @@ enum {
  * `alias`) and VRIR_REGION_CACHE set the defaults. */
 void vrir_rt_set_specialization(int mode, int cacheSize);
 
+/* Whether misses of regions that run for less than their compiles take
+ * are compiled in the background (the default; VRIR_SPECIALIZE_BACKGROUND=0
+ * turns it off): the generic version runs until the version is ready. A
+ * region's first miss always waits (its run time is not known yet). */
+void vrir_rt_set_background_compiles(int enabled);
+/* Waits until no version is being compiled in the background. */
+void vrir_rt_region_wait(void);
+
 /* Counters per region, in order of first call. */
 typedef struct vrir_rt_region_stats {
   const char *name;
@@ -101,6 +117,10 @@ typedef struct vrir_rt_region_stats {
    * (VRIR_RT_SPECIALIZE_ALL or _ALIASING; OFF before its first version). */
   uint64_t compiles;
   int facts;
+  /* Compiles started in the background, and the region's latest run time
+   * (any version; 0 before one returned). */
+  uint64_t backgroundCompiles;
+  double runMs;
 } vrir_rt_region_stats;
 int vrir_rt_region_count(void);
 /* Fills `stats` for region `index`; 0 on success. */

@@ -149,7 +149,8 @@ struct LowerRegionDispatch
              << parameters.size() << " parameters";
     Value one = LLVM::ConstantOp::create(builder, loc, i64,
                                          builder.getI64IntegerAttr(1));
-    auto factsType = LLVM::LLVMArrayType::get(i64, std::max(factCount, 1u));
+    // One slot more: the dispatcher notes there when the call started.
+    auto factsType = LLVM::LLVMArrayType::get(i64, factCount + 1);
     Value facts =
         LLVM::AllocaOp::create(builder, loc, pointer, factsType, one, 8);
     unsigned next = 0;
@@ -195,14 +196,14 @@ struct LowerRegionDispatch
         LLVM::AddressOfOp::create(builder, loc, descriptor);
     auto dispatchType =
         LLVM::LLVMFunctionType::get(pointer, {pointer, pointer});
-    if (!symbols.lookup("vrir_rt_dispatch")) {
+    if (!symbols.lookup("vrir_rt_region_enter")) {
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPointToStart(module.getBody());
-      symbols.insert(LLVM::LLVMFuncOp::create(builder, loc, "vrir_rt_dispatch",
-                                              dispatchType));
+      symbols.insert(LLVM::LLVMFuncOp::create(
+          builder, loc, "vrir_rt_region_enter", dispatchType));
     }
     Value function =
-        LLVM::CallOp::create(builder, loc, dispatchType, "vrir_rt_dispatch",
+        LLVM::CallOp::create(builder, loc, dispatchType, "vrir_rt_region_enter",
                              ValueRange{descriptorAddress, facts})
             .getResult();
     Value null = LLVM::ZeroOp::create(builder, loc, pointer);
@@ -210,7 +211,19 @@ struct LowerRegionDispatch
                                          function, null);
     LLVM::CondBrOp::create(builder, loc, missing, generic, special);
 
+    auto exitType = LLVM::LLVMFunctionType::get(
+        LLVM::LLVMVoidType::get(context), {pointer, pointer});
+    if (!symbols.lookup("vrir_rt_region_exit")) {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(module.getBody());
+      symbols.insert(LLVM::LLVMFuncOp::create(builder, loc,
+                                              "vrir_rt_region_exit", exitType));
+    }
+    // The run time of the version that ran (an error unwinds past it: that
+    // call is not counted).
     auto returnResult = [&](LLVM::CallOp call) {
+      LLVM::CallOp::create(builder, loc, exitType, "vrir_rt_region_exit",
+                           ValueRange{descriptorAddress, facts});
       if (type.getReturnType() == LLVM::LLVMVoidType::get(context))
         LLVM::ReturnOp::create(builder, loc, ValueRange());
       else

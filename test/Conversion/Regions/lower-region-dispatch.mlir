@@ -3,15 +3,16 @@
 
 // Calls of an outlined region go through a wrapper that stores the facts of
 // its arguments (A's aligned pointer, offset, sizes and strides; n widened
-// to i64; x's bits), asks the dispatcher and calls the version it returns,
-// or the generic region.
+// to i64; x's bits; a slot for the start time), asks the dispatcher, calls
+// the version it returns, or the generic region, and reports the return.
 
-// CHECK-LABEL: llvm.func @vrir_rt_dispatch(!llvm.ptr, !llvm.ptr) -> !llvm.ptr
+// CHECK-LABEL: llvm.func @vrir_rt_region_exit(!llvm.ptr, !llvm.ptr)
+// CHECK-LABEL: llvm.func @vrir_rt_region_enter(!llvm.ptr, !llvm.ptr) -> !llvm.ptr
 // CHECK-LABEL: llvm.func @f_region0(
 // CHECK-NOT:     vrir.region
 // CHECK-LABEL: llvm.func internal @f_region0.dispatch
 // CHECK-SAME:    (%{{.*}}: !llvm.ptr, %[[DATA:.*]]: !llvm.ptr, %[[OFF:.*]]: i64, %[[S0:.*]]: i64, %[[S1:.*]]: i64, %[[T0:.*]]: i64, %[[T1:.*]]: i64, %[[N:.*]]: i32, %[[X:.*]]: f64) -> f64
-// CHECK:         %[[FACTS:.*]] = llvm.alloca %{{.*}} x !llvm.array<8 x i64>
+// CHECK:         %[[FACTS:.*]] = llvm.alloca %{{.*}} x !llvm.array<9 x i64>
 // CHECK:         %[[P:.*]] = llvm.ptrtoint %[[DATA]]
 // CHECK:         llvm.store %[[P]]
 // CHECK:         llvm.store %[[OFF]]
@@ -24,14 +25,16 @@
 // CHECK:         %[[XB:.*]] = llvm.bitcast %[[X]] : f64 to i64
 // CHECK:         llvm.store %[[XB]]
 // CHECK:         %[[REGION:.*]] = llvm.mlir.addressof @__vrir_region_f_region0
-// CHECK:         %[[FN:.*]] = llvm.call @vrir_rt_dispatch(%[[REGION]], %[[FACTS]])
+// CHECK:         %[[FN:.*]] = llvm.call @vrir_rt_region_enter(%[[REGION]], %[[FACTS]])
 // CHECK:         %[[MISSING:.*]] = llvm.icmp "eq" %[[FN]]
 // CHECK:         llvm.cond_br %[[MISSING]], ^[[GENERIC:.*]], ^[[SPECIAL:.*]]
 // CHECK:       ^[[SPECIAL]]:
 // CHECK:         %[[R1:.*]] = llvm.call %[[FN]](
+// CHECK:         llvm.call @vrir_rt_region_exit(%[[REGION]], %[[FACTS]])
 // CHECK:         llvm.return %[[R1]]
 // CHECK:       ^[[GENERIC]]:
 // CHECK:         %[[R2:.*]] = llvm.call @f_region0(
+// CHECK:         llvm.call @vrir_rt_region_exit(%[[REGION]], %[[FACTS]])
 // CHECK:         llvm.return %[[R2]]
 // CHECK-LABEL: llvm.func @f(
 // CHECK:         llvm.call @f_region0.dispatch
