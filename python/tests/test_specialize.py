@@ -245,7 +245,7 @@ def test_aliasing_only_mode():
     # VRIR_SPECIALIZE=alias: one version per overlap pattern, whatever the
     # shapes, with noalias where it holds and the extents left to the run:
     # results and bounds errors as before.
-    vrir.set_specialization("alias")
+    vrir.set_specialization("alias", background=False)
     try:
         vrir.reset_region_stats()
         rng = np.random.default_rng(7)
@@ -279,7 +279,7 @@ def test_aliasing_only_mode():
         with pytest.raises(IndexError, match=r"array 'A'.*index 10, extent 10"):
             shifted_sum(np.arange(10.0), 9, 2)
     finally:
-        vrir.set_specialization("auto")
+        vrir.set_specialization("auto", background=True)
 
 
 def test_negative_strides():
