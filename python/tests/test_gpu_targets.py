@@ -354,3 +354,20 @@ def test_complex_parts_are_views_on_the_gpu(target):
     vrir.reset_stats()
     check(on(target, complex_parts), np.arange(6.0) + 2j, 3.0)
     assert vrir.stats()["fallbacks"] == 0 and vrir.stats()["kernels"] >= 2
+
+
+def doubled_tail(a):
+    with vrir.gpu():
+        for i in vrir.prange(a.shape[0]):
+            a[i] = a[i] * 2.0
+    return a[1:]
+
+
+def test_returned_view_of_an_argument(target):
+    # The section's writes are back on the host and the result is a view
+    # of the argument, as on the CPU.
+    a = np.arange(5.0)
+    r = on(target, doubled_tail)(a)
+    np.testing.assert_array_equal(a, [0.0, 2.0, 4.0, 6.0, 8.0])
+    r[0] = -1.0
+    assert a[1] == -1.0

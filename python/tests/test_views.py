@@ -356,3 +356,59 @@ def test_reshape_to_a_negative_constant_size():
     # failed to compile; NumPy takes it as the unknown size.
     v = np.arange(6.0)
     np.testing.assert_array_equal(reshape_negative_constant(v), v[::-2].reshape(3, -2))
+
+
+@vrir.jit
+def returned_views(A, B, k):
+    return A[1:], B.T, A[::-1], B[k], A
+
+
+def _returned_views_check(layout1, layout2):
+    A, B = variants1(V)[layout1], variants2(M)[layout2]
+    a_view, b_view, a_reversed, b_row, a_itself = returned_views(A, B, 1)
+    want = returned_views.py_func(A.copy(), B.copy(), 1)
+    for got, expected in zip((a_view, b_view, a_reversed, b_row, a_itself), want):
+        np.testing.assert_array_equal(got, expected)
+    # As in NumPy: views of the arguments, and the argument itself.
+    assert a_itself is A
+    for got, numpy_view, base in ((a_view, A[1:], A), (b_view, B.T, B),
+                                  (a_reversed, A[::-1], A), (b_row, B[1], B)):
+        assert np.shares_memory(got, base)
+        assert got.strides == numpy_view.strides
+        assert got.ctypes.data == numpy_view.ctypes.data
+    a_view[0] = 100.0
+    b_view[2, 1] = -7.0
+    assert A[1] == 100.0 and B[1, 2] == -7.0
+
+
+@pytest.mark.parametrize("layout1", LAYOUTS1)
+@pytest.mark.parametrize("layout2", ["C", "F", "negstrided"])
+def test_returned_views_of_arguments(layout1, layout2):
+    _returned_views_check(layout1, layout2)
+
+
+def test_returned_view_keeps_its_argument_alive():
+    import gc
+    tail = returned_views(np.arange(6.0), np.ones((2, 3)), 0)[0]
+    gc.collect()
+    np.testing.assert_array_equal(tail, [1.0, 2.0, 3.0, 4.0, 5.0])
+    read_only = np.arange(4.0)
+    read_only.flags.writeable = False
+    view = returned_views(read_only, np.ones((2, 3)), 0)[0]
+    assert not view.flags.writeable
+
+
+@vrir.jit
+def view_or_new(A, c):
+    if c:
+        return A[1:]
+    return np.zeros(3)
+
+
+def test_view_on_some_paths_is_a_copy():
+    # The kernel cannot know which it returns: that result stays a copy.
+    A = np.arange(4.0)
+    r = view_or_new(A, True)
+    np.testing.assert_array_equal(r, [1.0, 2.0, 3.0])
+    assert not np.shares_memory(r, A)
+    np.testing.assert_array_equal(view_or_new(A, False), np.zeros(3))

@@ -350,12 +350,36 @@ def _geometry(desc, t):
     return dtype, item, shape, strides, base, size, lo, hi
 
 
+class _ViewOf:
+    """The memory of a view that a kernel returned of its argument `base`,
+    which it keeps alive."""
+
+    def __init__(self, base, data, shape, strides, dtype):
+        self.base = base
+        self.__array_interface__ = {"data": (data, not base.flags.writeable),
+                                    "shape": shape, "strides": strides,
+                                    "typestr": dtype.str, "version": 3}
+
+
+def _view_of(argument, data, shape, strides, dtype):
+    """A kernel's result that is a view of `argument` (NumPy's semantics of
+    `return a[1:]`): the argument itself if it is all of it, else a view
+    whose writes reach it."""
+    if (data == argument.__array_interface__["data"][0] and shape == argument.shape
+            and strides == argument.strides and dtype == argument.dtype):
+        return argument
+    return np.asarray(_ViewOf(argument, data, shape, strides, dtype))
+
+
 def _arrays_out(items, inputs):
-    """NumPy arrays for the array results `items` [(desc, type)]. Results
+    """NumPy arrays for the array results `items` [(desc, type)]; `inputs`
+    maps the data pointers of the array arguments to them. Results
     whose buffers come from one allocation (the same array returned twice,
     several views of one local array) become views of one owner, which
     frees the allocation once, when the last of them dies; an allocation
-    that only empty results use is freed at once (once)."""
+    that only empty results use is freed at once (once). Results that
+    are views of an argument (their allocation is its data) are views of
+    it."""
     spans = {}  # allocated -> [lo, hi] over the non-empty results using it
     allocs = set()
     for desc, t in items:
@@ -379,11 +403,8 @@ def _arrays_out(items, inputs):
         dtype, item, shape, strides, base, size, lo, hi = _geometry(desc, t)
         if size == 0:
             out.append(np.empty(shape, dtype))
-        elif alloc in inputs:  # aliases an argument: never free it, copy
-            view = np.lib.stride_tricks.as_strided(
-                np.frombuffer((ctypes.c_char * item).from_address(base), dtype=dtype),
-                shape, strides)
-            out.append(view.copy())
+        elif alloc in inputs:  # a view of an argument: never free it
+            out.append(_view_of(inputs[alloc], base, shape, strides, dtype))
         elif not alloc:
             out.append(np.empty(shape, dtype))
         else:
@@ -451,8 +472,10 @@ class Kernel:
         r = self.rtypes
         if len(r) == 1 and not self._has_array_results:
             return _scalar_out(ctx.res, r[0])
-        inputs = {v.__array_interface__["data"][0] for v, t in zip(values, self.argtypes)
-                  if isinstance(t, ArrT)}
+        inputs = {}
+        for v, t in zip(values, self.argtypes):
+            if isinstance(t, ArrT):
+                inputs.setdefault(v.__array_interface__["data"][0], v)
         vals = [ctx.res] if len(r) == 1 else [getattr(ctx.res, f"r{k}") for k in range(len(r))]
         arrays = iter(_arrays_out([(v, t) for v, t in zip(vals, r) if isinstance(t, ArrT)],
                                   inputs))

@@ -634,9 +634,13 @@ static int runFunction(FunctionType signature,
     packedArgs.push_back(resultPointer);
 
   // Results may share a buffer (a temporary returned with a view of it):
-  // each allocation is freed once.
+  // each allocation is freed once. A view of an argument (its allocation is
+  // the argument's) is not the kernel's to free.
   auto freeResults = [&] {
     llvm::SmallPtrSet<void *, 4> freed;
+    for (HostValue &argument : arguments)
+      if (isa<ArrayType>(argument.type))
+        freed.insert(reinterpret_cast<void *>(argument.descriptor[0]));
     for (auto [type, offset] : llvm::zip(resultTypes, resultOffsets)) {
       if (!isa<ArrayType>(type))
         continue;

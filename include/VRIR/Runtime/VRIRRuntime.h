@@ -9,7 +9,9 @@
  *            int64_t sizes[rank]; int64_t strides[rank]; }
  * Strides and offset count elements. Arrays passed in are never freed by
  * VRIR code; arrays returned to the host belong to it and are released with
- * `vrir_rt_free(allocated)`.
+ * `vrir_rt_free(allocated)`, except views of an argument that an entry point
+ * returns (`return a[1:]`): their `allocated` is the argument's, and they
+ * are not freed.
  *
  *===----------------------------------------------------------------------===*/
 

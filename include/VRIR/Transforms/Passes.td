@@ -305,6 +305,35 @@ def Inline : Pass<"vrir-inline"> {
   ];
 }
 
+def ReturnArgumentViews : Pass<"vrir-return-argument-views", "ModuleOp"> {
+  let summary = "Return views of arguments as views, not copies";
+  let description = [{
+    Runs right after `buffer-deallocation-pipeline`. To make every memref
+    a public function returns owned by its caller, ownership-based
+    deallocation clones results it does not own; a NumPy function that
+    returns `a[1:]` or `a.T` would then return a copy, and writes through
+    the result would not reach `a`. VRIR arrays are references (the
+    thesis, 4.3): a view of an argument is what such a function returns.
+    For each public function that nothing in the module calls (an entry
+    point: a caller in the module would deallocate the result), a returned
+    `bufferization.clone` whose source is, through view-like ops, a
+    function argument is replaced by its source. The caller then gets a
+    result whose allocated pointer is the argument's: vr-run does not free
+    it, and the Python frontend makes it a NumPy view of the argument.
+    Results that are views of an argument only on some paths keep their
+    (conditional) copies.
+
+    ```mlir
+    %v = memref.subview %arg0[1] [%n] [1] : ...
+    %c = bufferization.clone %v : ...
+    return %c : ...
+    // becomes
+    return %v : ...
+    ```
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def VerifyInput : Pass<"vrir-verify-input"> {
   let summary = "Verify IR read from a user, guarding upstream verifiers "
                 "that crash on malformed input";

@@ -38,7 +38,9 @@ static const char *const kVRIRMiddle =
     // Counted loops give index ranges: wrap-around and checks they prove
     // redundant fold away.
     "cse,int-range-optimizations,canonicalize,"
-    "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
+    "buffer-deallocation-pipeline,"
+    // Entry points return views of their arguments, not copies.
+    "vrir-return-argument-views,convert-bufferization-to-memref,"
     "convert-linalg-to-loops,canonicalize";
 /// Affine loop nests and subscripts go through the affine dialect (extents
 /// hoisted first, so that bounds are function-level symbols).
