@@ -22,6 +22,7 @@ from ..types import (ArrT, C128, NP_TO_ELEM, PYTHON_NUMBER_TYPES, bits, is_compl
 from .arrays import ArrayAccess
 from .calls import Calls
 from .elementwise import ElementwiseFunctions
+from .contractions import Contractions
 from .expressions import Expressions
 from .inference import TypeInference
 from .library import NumPyLibrary
@@ -55,7 +56,7 @@ def f_hex(value, ty):
 class FunctionEmitter(SourceAnalysis, Variables, TypeInference, Statements,
                       Loops, Expressions, Operators, ArrayAccess,
                       Calls, ElementwiseFunctions, Reductions, ArrayFunctions,
-                      LinearAlgebra, NumPyLibrary, Sorting, Histograms):
+                      LinearAlgebra, Contractions, NumPyLibrary, Sorting, Histograms):
     """Emits one function: the subjects' methods (see the bases) on the
     state set up here."""
 

@@ -1,0 +1,157 @@
+"""np.einsum and np.tensordot against NumPy: every kind of subscripts (plain
+contractions that become matrix products, transposed outputs, traces and
+diagonals, sums, batch indices, three operands), C/F/strided/negative-
+stride operands, integer and complex element types, and the errors (bad
+subscripts, wrong operand counts and ranks, sizes that disagree at run
+time)."""
+import linecache
+
+import numpy as np
+import pytest
+
+import vrir
+from conftest import variants1, variants2
+from helpers import assert_same
+
+RNG = np.random.default_rng(11)
+A = RNG.random((3, 4))
+B = RNG.random((4, 5))
+SQ = RNG.random((4, 4))
+V4 = RNG.random(4)
+V3 = RNG.random(3)
+T = RNG.random((2, 3, 4))
+U = RNG.random((4, 3, 2))
+BA = RNG.random((2, 3, 4))
+BB = RNG.random((2, 4, 5))
+
+
+def _einsum_kernel(spec, count):
+    """A jit function computing np.einsum(spec, x0, ..., x{count-1}) (its
+    source registered with linecache, where the frontend reads it)."""
+    names = ", ".join(f"x{k}" for k in range(count))
+    source = f"def einsum_{count}({names}):\n    return np.einsum({spec!r}, {names})\n"
+    filename = f"<einsum {spec!r}>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    namespace = {"np": np}
+    exec(compile(source, filename, "exec"), namespace)
+    return vrir.jit(namespace[f"einsum_{count}"])
+
+
+CASES = [
+    # two operands, one matrix product
+    ("ij,jk->ik", A, B), ("ij,jk", A, B), ("ij,j->i", A, V4), ("i,i->", V4, V4),
+    ("i,i", V4, V4), ("ij,kj->ik", A, A), ("ji,jk->ik", A, A[:, :2]), ("i,j->ij", V3, V4),
+    ("ij,jk->ki", A, B), ("ijk,kji->", T, U), ("ijk,jkl->il", T, U.transpose(1, 0, 2)),
+    # loop nests
+    ("ij->ji", A), ("ij->", A), ("ii->i", SQ), ("ii", SQ), ("ij->j", A), ("ijk->kj", T),
+    ("bij,bjk->bik", BA, BB), ("ij,jk,kl->il", A, B, B.T), ("ij,ij->i", A, A),
+    ("ii,i->", SQ, V4),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize("layout", ["C", "F", "strided", "negstrided"])
+def test_einsum(case, layout):
+    spec, operands = case[0], case[1:]
+
+    def laid_out(x):
+        if x.ndim == 2:
+            return variants2(x)[layout]
+        if x.ndim == 1:
+            return variants1(x)[layout if layout != "F" else "C"]
+        return np.asfortranarray(x) if layout == "F" else x.copy()
+
+    operands = [laid_out(x) for x in operands]
+    got = _einsum_kernel(spec, len(operands))(*operands)
+    want = np.einsum(spec, *operands)
+    np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-12)
+    assert np.shape(got) == np.shape(want)
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.int32, np.float32, np.complex128])
+def test_einsum_element_types(dtype):
+    a = (RNG.random((3, 4)) * 10).astype(dtype)
+    b = (RNG.random((4, 2)) * 10).astype(dtype)
+    if dtype == np.complex128:
+        a = a + 1j * a[::-1, ::-1]
+    for spec, operands in (("ij,jk->ik", (a, b)), ("ij->j", (a,)), ("ij,ij->", (a, a)),
+                           ("ij,ij->i", (a, a))):
+        got = _einsum_kernel(spec, len(operands))(*operands)
+        want = np.einsum(spec, *operands)
+        assert np.asarray(got).dtype == np.asarray(want).dtype
+        np.testing.assert_allclose(got, want, rtol=1e-5)
+
+
+def test_einsum_mixed_types():
+    a = np.arange(12, dtype=np.int32).reshape(3, 4)
+    got = _einsum_kernel("ij,jk->ik", 2)(a, B)
+    assert_same(got, np.einsum("ij,jk->ik", a, B))
+
+
+@vrir.jit
+def tensordots(a, b, c, d):
+    return (np.tensordot(a, b), np.tensordot(c, d, axes=1), np.tensordot(c[0], d[:, 0], axes=0),
+            np.tensordot(a, b.transpose(1, 0, 2), axes=((1, 2), (1, 0))),
+            np.tensordot(a, b, axes=([1, 2], [0, 1])))
+
+
+@pytest.mark.parametrize("layout", ["C", "F", "strided", "negstrided"])
+def test_tensordot(layout):
+    a = T if layout != "F" else np.asfortranarray(T)
+    b = RNG.random((3, 4, 5))
+    c, d = variants2(A)[layout], variants2(B)[layout]
+    got = tensordots(a, b, c, d)
+    want = tensordots.py_func(a, b, c, d)
+    assert_same(got, want)
+
+
+def test_tensordot_over_everything():
+    @vrir.jit
+    def full(a, b):
+        return np.tensordot(a, b, axes=2)
+    # NumPy gives a 0-d array; VRIR a scalar of the same value
+    np.testing.assert_allclose(full(A, A), np.tensordot(A, A, axes=2))
+
+
+def test_size_mismatch_raises():
+    with pytest.raises(ValueError, match="shape-mismatch for sum"):
+        _einsum_kernel("ij,jk->ik", 2)(A, A)
+    with pytest.raises(ValueError, match="subscript 'j' has two sizes"):
+        _einsum_kernel("ij,ij->i", 2)(A, B[:3])
+    with pytest.raises(ValueError, match="subscript 'i' has two sizes"):
+        _einsum_kernel("ii,i->", 2)(SQ, V3)
+    with pytest.raises(ValueError, match="shape-mismatch for sum"):
+        tensordots(T, RNG.random((3, 5, 5)), A, B)
+
+
+@pytest.mark.parametrize("spec, operands, message", [
+    ("ij,jk->ik", (A,), "2 operands in the subscripts 'ij,jk->ik', 1 given"),
+    ("ijk,jk->ik", (A, B), "'ijk' names 3 dimensions of an array of 2"),
+    ("...i,i->", (A, V4), r"'\.\.\.' \(broadcast dimensions\) is not supported"),
+    ("ij,jk->iq", (A, B), "output subscript 'q' is not in the inputs"),
+    ("ij,jk->ii", (A, B), "bad output subscripts 'ii'"),
+    ("i1,jk->ik", (A, B), "subscripts are letters, not 'i1'"),
+])
+def test_einsum_errors(spec, operands, message):
+    with pytest.raises(vrir.CompileError, match=message):
+        _einsum_kernel(spec, len(operands))(*operands)
+
+
+def test_einsum_non_constant_and_boolean_errors():
+    @vrir.jit
+    def from_argument(s, a):
+        return np.einsum(s, a)
+    with pytest.raises(vrir.CompileError, match="subscripts must be a constant string"):
+        from_argument(1.0, A)
+
+    @vrir.jit
+    def booleans(a):
+        return np.einsum("ij->", a > 0.5)
+    with pytest.raises(vrir.CompileError, match="np.einsum of boolean arrays"):
+        booleans(A)
+
+    @vrir.jit
+    def bad_axes(a, b):
+        return np.tensordot(a, b, axes=3)
+    with pytest.raises(vrir.CompileError, match="cannot sum over 3 axes"):
+        bad_axes(A, B)

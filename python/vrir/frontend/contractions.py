@@ -1,0 +1,244 @@
+"""Tensor contractions: np.tensordot and np.einsum, compiled from templates.
+A contraction of two operands becomes transposes, reshapes and one matrix
+product (batched over the indices both operands and the output share;
+BLAS above its size threshold, a vectorised loop below), or one fused sum
+of products when every index is summed; every other einsum (traces,
+diagonals, sums over an index of one operand, three or more operands)
+becomes a loop nest over the output's indices with the summed ones
+inside."""
+import ast
+
+from ..types import promote_strong
+from .library import dtype_source
+
+
+NARROW_INTEGERS = ("i8", "i16", "i32", "ui8", "ui16", "ui32")
+
+
+def _product(terms):
+    return " * ".join(terms) if terms else "1"
+
+
+def _shape(terms):
+    return "(" + "".join(f"{t}, " for t in terms) + ")"
+
+
+def _literal_axes(node):
+    """tensordot's axes written as a pair of int lists or tuples in the
+    source, as two lists; None otherwise."""
+    def ints(n):
+        if isinstance(n, ast.Constant) and type(n.value) is int:
+            return [n.value]
+        if (isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.USub)
+                and isinstance(n.operand, ast.Constant) and type(n.operand.value) is int):
+            return [-n.operand.value]
+        if isinstance(n, (ast.List, ast.Tuple)):
+            items = [ints(x) for x in n.elts]
+            if all(i is not None and len(i) == 1 for i in items):
+                return [i[0] for i in items]
+        return None
+    if isinstance(node, (ast.List, ast.Tuple)) and len(node.elts) == 2:
+        pair = [ints(x) for x in node.elts]
+        if all(p is not None for p in pair):
+            return pair
+    return None
+
+
+class Contractions:
+    """np.tensordot and np.einsum."""
+
+    def contract(self, a, b, a_axes, b_axes, fn, a_batch=(), b_batch=()):
+        """The sum over a's `a_axes` against b's `b_axes`, for each index of
+        the batch axes `a_batch` (of a) and `b_batch` (of b), in the order
+        batch axes, a's other axes, b's other axes (tensordot's without a
+        batch)."""
+        a_batch, b_batch = list(a_batch), list(b_batch)
+        free_a = [d for d in range(a.ty.rank) if d not in a_axes and d not in a_batch]
+        free_b = [d for d in range(b.ty.rank) if d not in b_axes and d not in b_batch]
+        lines = [f"if a.shape[{x}] != b.shape[{y}]:\n"
+                 f"    raise ValueError(\"{fn}: shape-mismatch for sum\")"
+                 for x, y in zip(a_axes + a_batch, b_axes + b_batch)]
+        order_a = a_batch + free_a + list(a_axes)
+        order_b = b_batch + list(b_axes) + free_b
+        at = "a" if order_a == list(range(a.ty.rank)) else f"np.transpose(a, {_shape(order_a)})"
+        bt = "b" if order_b == list(range(b.ty.rank)) else f"np.transpose(b, {_shape(order_b)})"
+        shape = ([f"a.shape[{d}]" for d in a_batch + free_a]
+                 + [f"b.shape[{d}]" for d in free_b])
+        if not free_a and not free_b:
+            # a sum of products for each batch index: one fused loop nest, no
+            # products of 1 x k by k x 1
+            summed = _shape(range(len(a_batch), a.ty.rank))
+            elem = promote_strong(a.ty.elem, b.ty.elem)
+            if a_axes and a_batch:
+                total = f"np.sum({at} * {bt}, axis={summed})"
+                # np.sum widens narrow integers; einsum keeps their type
+                lines.append(f"r = {total}.astype({dtype_source(elem)})"
+                             if elem in NARROW_INTEGERS else f"r = {total}")
+            elif a_axes:
+                # np.sum widens narrow integers; einsum keeps their type
+                total = f"np.sum({at} * {bt})"
+                lines.append(f"r = {dtype_source(elem)}({total})"
+                             if elem in NARROW_INTEGERS else f"r = {total}")
+            else:
+                lines.append(f"r = {at} * {bt}")
+            return self.template("\n".join(lines), {"a": a, "b": b})
+        m = _product([f"a.shape[{d}]" for d in free_a])
+        k = _product([f"a.shape[{d}]" for d in a_axes])
+        n = _product([f"b.shape[{d}]" for d in free_b])
+        if a_batch:
+            batch = _product([f"a.shape[{d}]" for d in a_batch])
+            product = f"({at}).reshape({batch}, {m}, {k}) @ ({bt}).reshape({batch}, {k}, {n})"
+        else:
+            product = f"({at}).reshape({m}, {k}) @ ({bt}).reshape({k}, {n})"
+        lines.append(f"r = ({product}).reshape({_shape(shape)})")
+        return self.template("\n".join(lines), {"a": a, "b": b})
+
+    # ------------------------------------------------------- np.tensordot
+    def call_np_tensordot(self, e):
+        # axes is often written with lists (([1, 0], [0, 1])), which compiled
+        # code has not: a literal is read from the source
+        node = e.args[2] if len(e.args) > 2 else next(
+            (k.value for k in e.keywords if k.arg == "axes"), None)
+        literal = _literal_axes(node)
+        if literal is not None:
+            e = ast.Call(func=e.func, args=e.args[:2], keywords=[])
+            ast.copy_location(e, node)
+        args, kw = self.array_args(e, "np.tensordot", 2, 3, kw=("axes",))
+        a, b = args[0], args[1]
+        axes = args[2] if len(args) > 2 else kw.get("axes")
+        if literal is not None:
+            count = None
+            a_axes, b_axes = literal
+        elif axes is None:
+            count = 2
+        elif axes.kind == "tuple" and len(axes.items) == 2:
+            count = None
+            pair = []
+            for side in axes.items:
+                items = side.items if side.kind == "tuple" else [side]
+                pair.append(self.const_ints(items, "np.tensordot axes"))
+            a_axes, b_axes = pair
+        else:
+            (count,) = self.const_ints([axes], "np.tensordot axes")
+        if count is not None:
+            if not 0 <= count <= min(a.ty.rank, b.ty.rank):
+                self.error(f"np.tensordot: cannot sum over {count} axes of arrays of "
+                           f"{a.ty.rank} and {b.ty.rank} dimensions")
+            a_axes = list(range(a.ty.rank - count, a.ty.rank))
+            b_axes = list(range(count))
+        if len(a_axes) != len(b_axes):
+            self.error("np.tensordot: the two lists of axes differ in length")
+        for axes_of, rank in ((a_axes, a.ty.rank), (b_axes, b.ty.rank)):
+            for i, x in enumerate(axes_of):
+                if not -rank <= x < rank:
+                    self.error(f"np.tensordot: axis {x} is out of bounds for a rank-{rank} array")
+                axes_of[i] = x % rank
+            if len(set(axes_of)) != len(axes_of):
+                self.error("np.tensordot: an axis is repeated")
+        self.contraction_types([a, b], "np.tensordot")
+        return self.contract(a, b, a_axes, b_axes, "np.tensordot")
+
+    def contraction_types(self, operands, fn):
+        """The element type of a contraction of `operands` (arrays of
+        numbers)."""
+        elem = None
+        for v in operands:
+            self.one_array(v, fn)
+            if v.ty.elem == "i1":
+                self.error(f"{fn} of boolean arrays is not supported")
+            elem = v.ty.elem if elem is None else promote_strong(elem, v.ty.elem)
+        return elem
+
+    # ---------------------------------------------------------- np.einsum
+    def call_np_einsum(self, e):
+        for k in e.keywords:
+            # optimize only picks NumPy's contraction order: the result is the same
+            if k.arg != "optimize":
+                self.error(f"np.einsum: unsupported keyword argument '{k.arg}'")
+        if len(e.args) < 2:
+            self.error("np.einsum needs subscripts and at least one operand")
+        spec = self.expr(e.args[0])
+        if spec.kind != "str":
+            self.error("np.einsum: the subscripts must be a constant string "
+                       "(the interleaved operand/sublist form is not supported)")
+        operands = [self.expr(x) for x in e.args[1:]]
+        elem = self.contraction_types(operands, "np.einsum")
+        inputs, output = self.parse_einsum(spec.obj, operands)
+        # two operands and a plain contraction: a (batched) matrix product
+        if len(operands) == 2:
+            (ta, tb), out = inputs, output
+            shared = set(ta) & set(tb)
+            contracted = sorted(shared - set(out))
+            batch = [c for c in out if c in shared]
+            # batched sums of products (ij,ij->i) run faster as loops than as
+            # an axis sum of a temporary product
+            batched_dots = batch and contracted and set(ta) == set(tb)
+            if (len(set(ta)) == len(ta) and len(set(tb)) == len(tb)
+                    and all(c in out for c in set(ta) ^ set(tb)) and not batched_dots):
+                r = self.contract(operands[0], operands[1],
+                                  [ta.index(c) for c in contracted],
+                                  [tb.index(c) for c in contracted], "np.einsum",
+                                  [ta.index(c) for c in batch], [tb.index(c) for c in batch])
+                got = batch + [c for c in ta if c not in shared] + \
+                    [c for c in tb if c not in shared]
+                if got == list(out):
+                    return r
+                perm = _shape([got.index(c) for c in out])
+                return self.template(f"r = np.transpose(p, {perm})", {"p": r})
+        return self.einsum_loops(operands, inputs, output, elem)
+
+    def parse_einsum(self, spec, operands):
+        """The subscripts of each operand and of the output."""
+        spec = spec.replace(" ", "")
+        if "." in spec:
+            self.error("np.einsum: '...' (broadcast dimensions) is not supported")
+        lhs, arrow, out = spec.partition("->")
+        inputs = lhs.split(",")
+        if len(inputs) != len(operands):
+            self.error(f"np.einsum: {len(inputs)} operands in the subscripts "
+                       f"'{spec}', {len(operands)} given")
+        for term, v in zip(inputs, operands):
+            if not term.isalpha() and term:
+                self.error(f"np.einsum: subscripts are letters, not '{term}'")
+            if len(term) != v.ty.rank:
+                self.error(f"np.einsum: '{term}' names {len(term)} dimensions of an "
+                           f"array of {v.ty.rank}")
+        if not arrow:
+            letters = "".join(inputs)
+            out = "".join(sorted(c for c in set(letters) if letters.count(c) == 1))
+        if (out and not out.isalpha()) or len(set(out)) != len(out):
+            self.error(f"np.einsum: bad output subscripts '{out}'")
+        for c in out:
+            if not any(c in term for term in inputs):
+                self.error(f"np.einsum: output subscript '{c}' is not in the inputs")
+        return inputs, out
+
+    def einsum_loops(self, operands, inputs, output, elem):
+        """The general einsum: a loop nest over the output's subscripts,
+        the summed ones inside."""
+        size, lines = {}, []
+        for k, term in enumerate(inputs):
+            for d, c in enumerate(term):
+                extent = f"x{k}.shape[{d}]"
+                if c not in size:
+                    size[c] = extent
+                else:
+                    lines.append(f"if {extent} != {size[c]}:\n    raise ValueError("
+                                 f"\"np.einsum: subscript '{c}' has two sizes\")")
+        summed = sorted(set("".join(inputs)) - set(output))
+        dt = dtype_source(elem)
+        index = lambda term: ", ".join(f"i_{c}" for c in term)  # noqa: E731
+        factors = " * ".join(f"x{k}[{index(term)}]" if term else f"x{k}"
+                             for k, term in enumerate(inputs))
+        if output:
+            lines.append(f"r = np.zeros({_shape([size[c] for c in output])}, dtype={dt})")
+            target = f"r[{index(output)}]"
+        else:
+            lines.append(f"r = {dt}(0)")
+            target = "r"
+        depth = 0
+        for c in list(output) + summed:
+            lines.append("    " * depth + f"for i_{c} in range({size[c]}):")
+            depth += 1
+        lines.append("    " * depth + f"{target} += {factors}")
+        return self.template("\n".join(lines), {f"x{k}": v for k, v in enumerate(operands)})
