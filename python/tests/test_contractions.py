@@ -155,3 +155,34 @@ def test_einsum_non_constant_and_boolean_errors():
         return np.tensordot(a, b, axes=3)
     with pytest.raises(vrir.CompileError, match="cannot sum over 3 axes"):
         bad_axes(A, B)
+
+
+@vrir.jit
+def multi_dots(a, b, c, d, u, v):
+    return (np.linalg.multi_dot([a, b]), np.linalg.multi_dot([a, b, c]),
+            np.linalg.multi_dot((u, b, c)), np.linalg.multi_dot([a, b, c, d]),
+            np.linalg.multi_dot([b.T, a.T, v]))
+
+
+@pytest.mark.parametrize("layout", ["C", "F", "strided", "negstrided"])
+def test_multi_dot(layout):
+    # Both orders of three: (AB)C for the first shapes, A(BC) for the second.
+    for m, k, n, p in ((6, 30, 4, 20), (30, 4, 30, 2)):
+        args = [variants2(x)[layout] for x in (RNG.random((m, k)), RNG.random((k, n)),
+                                                RNG.random((n, p)), RNG.random((p, 3)))]
+        args += [RNG.random(k), RNG.random(m)]
+        assert_same(multi_dots(*args), multi_dots.py_func(*args))
+
+
+def test_multi_dot_errors():
+    @vrir.jit
+    def not_a_list(a):
+        return np.linalg.multi_dot(a)
+    with pytest.raises(vrir.CompileError, match="one list or tuple written in the call"):
+        not_a_list(A)
+
+    @vrir.jit
+    def vector_inside(a, v):
+        return np.linalg.multi_dot([a, v, a])
+    with pytest.raises(vrir.CompileError, match="array 1 has 1 dimensions"):
+        vector_inside(A, V4)

@@ -1,4 +1,5 @@
-"""Tensor contractions: np.tensordot and np.einsum, compiled from templates.
+"""Tensor contractions: np.tensordot, np.einsum and np.linalg.multi_dot,
+compiled from templates.
 A contraction of two operands becomes transposes, reshapes and one matrix
 product (batched over the indices both operands and the output share;
 BLAS above its size threshold, a vectorised loop below), or one fused sum
@@ -45,7 +46,7 @@ def _literal_axes(node):
 
 
 class Contractions:
-    """np.tensordot and np.einsum."""
+    """np.tensordot, np.einsum and np.linalg.multi_dot."""
 
     def contract(self, a, b, a_axes, b_axes, fn, a_batch=(), b_batch=()):
         """The sum over a's `a_axes` against b's `b_axes`, for each index of
@@ -242,3 +243,43 @@ class Contractions:
             depth += 1
         lines.append("    " * depth + f"{target} += {factors}")
         return self.template("\n".join(lines), {f"x{k}": v for k, v in enumerate(operands)})
+
+    # -------------------------------------------------- np.linalg.multi_dot
+    def call_linalg_multi_dot(self, e):
+        """np.linalg.multi_dot([A, B, ...]) (a list or tuple written in the
+        call: compiled code has no lists): for three, the cheaper of the
+        two orders, chosen at run time as NumPy does; for more, left to
+        right. The first and last may be vectors."""
+        for k in e.keywords:
+            self.error(f"np.linalg.multi_dot: unsupported keyword argument '{k.arg}'")
+        if len(e.args) != 1 or not isinstance(e.args[0], (ast.List, ast.Tuple)):
+            self.error("np.linalg.multi_dot takes the arrays as one list or tuple "
+                       "written in the call")
+        arrays = [self.expr(x) for x in e.args[0].elts]
+        if len(arrays) < 2:
+            self.error("np.linalg.multi_dot needs at least 2 arrays")
+        self.contraction_types(arrays, "np.linalg.multi_dot")
+        for k, v in enumerate(arrays):
+            end = k in (0, len(arrays) - 1)
+            if v.ty.rank != 2 and not (end and v.ty.rank == 1):
+                self.error(f"np.linalg.multi_dot: array {k} has {v.ty.rank} dimensions "
+                           "(2, or 1 for the first and the last)")
+        names = {f"x{k}": v for k, v in enumerate(arrays)}
+        if len(arrays) == 3:
+            a, b, c = arrays
+            p = "x0.shape[0]" if a.ty.rank == 2 else "1"
+            s_ = "x2.shape[1]" if c.ty.rank == 2 else "1"
+            source = f"""
+                p = {p}
+                q = x1.shape[0]
+                t = x1.shape[1]
+                s = {s_}
+                if p * q * t + p * t * s <= q * t * s + p * q * s:
+                    r = (x0 @ x1) @ x2
+                else:
+                    r = x0 @ (x1 @ x2)
+            """
+        else:
+            source = "r = " + " @ ".join(names)
+        return self.template(source, names)
+

@@ -806,3 +806,80 @@ class NumPyLibrary:
         endpoint = self.const_bool(kw.get("endpoint"), "endpoint", True)
         return self.template(f"r = base ** np.linspace(start, stop, num, endpoint={endpoint})",
                              {"start": args[0], "stop": args[1], "num": num, "base": base})
+
+    # ------------------------------------------------------------ np.pad
+    def call_np_pad(self, e):
+        """np.pad(a, pad_width, mode="constant", constant_values=0), modes
+        "constant" and "edge"; pad_width an int, (before, after), or one
+        such pair per axis (lists written in the call are read as tuples)."""
+        def as_tuples(node):
+            if isinstance(node, ast.List):
+                node = ast.Tuple(elts=[as_tuples(x) for x in node.elts], ctx=ast.Load())
+            elif isinstance(node, ast.Tuple):
+                node = ast.Tuple(elts=[as_tuples(x) for x in node.elts], ctx=ast.Load())
+            return node
+        if len(e.args) >= 2:
+            width_node = ast.copy_location(as_tuples(e.args[1]), e.args[1])
+            ast.fix_missing_locations(width_node)
+            e = ast.Call(func=e.func, args=[e.args[0], width_node] + e.args[2:],
+                         keywords=e.keywords)
+        args = self.call_args(e, 2, 3, kw=("mode", "constant_values"))
+        kw = self.kwargs(e)
+        a, width = self.one_array(args[0], "np.pad"), args[1]
+        mode = args[2] if len(args) > 2 else kw.get("mode")
+        mode = "constant" if mode is None else mode.obj if mode.kind == "str" else None
+        if mode not in ("constant", "edge"):
+            self.error("np.pad: mode must be the constant 'constant' or 'edge'")
+        rank = a.ty.rank
+
+        def scalars(v):
+            items = v.items if v.kind == "tuple" else [v]
+            for x in items:
+                if not x.is_scalar or kind(x.ty) != 1 and x.ty != "i1":
+                    self.error("np.pad: pad_width must be integers: an int, (before, after) "
+                               "or one (before, after) per axis")
+            return items
+        if width.kind != "tuple":
+            pairs = [scalars(width) * 2] * rank
+        elif all(x.kind != "tuple" for x in width.items):
+            flat = scalars(width)
+            if len(flat) not in (1, 2):
+                self.error("np.pad: pad_width of one axis is (before, after)")
+            pairs = [flat * 2 if len(flat) == 1 else flat] * rank
+        else:
+            pairs = [scalars(x) for x in width.items]
+            if len(pairs) == 1:
+                pairs = pairs * rank
+            if len(pairs) != rank or any(len(p) not in (1, 2) for p in pairs):
+                self.error(f"np.pad: pad_width needs one (before, after) per axis of a "
+                           f"rank-{rank} array")
+            pairs = [p * 2 if len(p) == 1 else p for p in pairs]
+        values = {"a": a}
+        for d, (before, after) in enumerate(pairs):
+            values[f"b{d}"], values[f"e{d}"] = before, after
+        fill = kw.get("constant_values")
+        if fill is not None:
+            if mode != "constant" or not fill.is_scalar:
+                self.error("np.pad: constant_values must be one number, with mode='constant'")
+            values["fill"] = fill
+        dt = dtype_source(a.ty.elem)
+        widths = " or ".join(f"b{d} < 0 or e{d} < 0" for d in range(rank))
+        shape = "".join(f"a.shape[{d}] + b{d} + e{d}, " for d in range(rank))
+        inner = ", ".join(f"b{d}:b{d} + a.shape[{d}]" for d in range(rank))
+        lines = [f"if {widths}:",
+                 "    raise ValueError(\"index can't contain negative values\")",
+                 f"r = np.full(({shape}), {'fill' if fill is not None else 0}, dtype={dt})",
+                 f"r[{inner}] = a"]
+        if mode == "edge":
+            for d in range(rank):
+                def at(s):
+                    return ", ".join(s if k == d else ":" for k in range(rank))
+                n = f"a.shape[{d}]"
+                lines += [f"if {n} == 0 and (b{d} > 0 or e{d} > 0):",
+                          "    raise ValueError(\"can't extend empty axis using modes other "
+                          "than 'constant' or 'empty'\")",
+                          f"if b{d} > 0:",
+                          f"    r[{at(f'0:b{d}')}] = r[{at(f'b{d}:b{d} + 1')}]",
+                          f"if e{d} > 0:",
+                          f"    r[{at(f'b{d} + {n}:')}] = r[{at(f'b{d} + {n} - 1:b{d} + {n}')}]"]
+        return self.template("\n".join(lines), values)
