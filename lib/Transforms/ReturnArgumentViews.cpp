@@ -15,6 +15,8 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
+#include "llvm/ADT/DenseSet.h"
+
 namespace mlir {
 namespace vrir {
 #define GEN_PASS_DEF_RETURNARGUMENTVIEWS
@@ -46,9 +48,14 @@ struct ReturnArgumentViews
     : public vrir::impl::ReturnArgumentViewsBase<ReturnArgumentViews> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // The functions something in the module refers to (one walk).
+    llvm::DenseSet<StringAttr> referenced;
+    if (auto uses = SymbolTable::getSymbolUses(&module.getBodyRegion()))
+      for (const SymbolTable::SymbolUse &use : *uses)
+        referenced.insert(use.getSymbolRef().getRootReference());
     for (auto function : module.getOps<func::FuncOp>()) {
       if (!function.isPublic() || function.isExternal() ||
-          !SymbolTable::symbolKnownUseEmpty(function, module))
+          referenced.contains(function.getSymNameAttr()))
         continue;
       function.walk([&](func::ReturnOp returnOp) {
         for (OpOperand &operand : returnOp->getOpOperands()) {
