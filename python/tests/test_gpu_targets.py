@@ -371,3 +371,19 @@ def test_returned_view_of_an_argument(target):
     np.testing.assert_array_equal(a, [0.0, 2.0, 4.0, 6.0, 8.0])
     r[0] = -1.0
     assert a[1] == -1.0
+
+
+def contractions(a, b, c):
+    with vrir.gpu():
+        r = np.einsum("ij,jk->ik", a, b)
+        s = np.einsum("bij,bjk->bik", c, c)
+        t = np.einsum("ii->i", a[:, :3])
+        u = np.tensordot(c, c, axes=((1, 2), (1, 2)))
+    return r, s, t, u
+
+
+def test_contractions_in_a_section(target):
+    vrir.reset_stats()
+    check(on(target, contractions), RNG.random((3, 4)), RNG.random((4, 5)),
+          RNG.random((2, 3, 3)))
+    assert vrir.stats()["kernels"] > 0
