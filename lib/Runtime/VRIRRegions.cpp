@@ -114,16 +114,26 @@ struct BackgroundCompiler {
 };
 BackgroundCompiler *backgroundCompiler = new BackgroundCompiler;
 
-void finishJob(CompileJob &job, void *function,
-               const vrir_rt_compile_report &report) {
-  RegionState &state = *job.state;
-  std::lock_guard<std::mutex> lock(state.mutex);
+/// Counts one call of the specializer (a version kept or not).
+void countCompile(RegionState &state, const vrir_rt_compile_report &report) {
   ++state.stats.compiles;
   state.stats.compileMs += report.compileMs;
+}
+/// Counts the version a key gets (null: the compile failed).
+void countVersion(RegionState &state, const vrir_rt_compile_report &report,
+                  void *function) {
   state.stats.checks += report.checks;
   state.stats.proven += report.proven;
   if (!function)
     ++state.stats.compileFailures;
+}
+
+void finishJob(CompileJob &job, void *function,
+               const vrir_rt_compile_report &report) {
+  RegionState &state = *job.state;
+  std::lock_guard<std::mutex> lock(state.mutex);
+  countCompile(state, report);
+  countVersion(state, report, function);
   // Evicted meanwhile: its code stays mapped, unused.
   for (Version &version : state.versions)
     if (version.pending && version.key == job.key) {
@@ -436,8 +446,7 @@ void *vrir_rt_region_enter(vrir_rt_region *region, int64_t *facts) {
     report = {};
     void *function = compile(region->source, region->name, region->options,
                              described.c_str(), &report);
-    ++state.stats.compiles;
-    state.stats.compileMs += report.compileMs;
+    countCompile(state, report);
     return function;
   };
   vrir_rt_compile_report report;
@@ -459,12 +468,9 @@ void *vrir_rt_region_enter(vrir_rt_region *region, int64_t *facts) {
     }
   }
   state.stats.facts = choosing ? state.chosen : factsMode;
-  state.stats.checks += report.checks;
-  state.stats.proven += report.proven;
-  if (!function) {
-    ++state.stats.compileFailures;
+  countVersion(state, report, function);
+  if (!function)
     ++state.stats.generic;
-  }
   // A failed compile is remembered too: the generic version serves the key.
   // Evicted code stays mapped (another thread may be running it).
   state.versions.push_front({std::move(key), function});

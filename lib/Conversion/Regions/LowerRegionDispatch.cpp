@@ -57,6 +57,17 @@ struct LowerRegionDispatch
         return signalPassFailure();
   }
 
+  /// Declares the runtime's `name` at the top of the module, once.
+  void declareRuntimeFunction(OpBuilder &builder, Location loc,
+                              SymbolTable &symbols, StringRef name,
+                              LLVM::LLVMFunctionType type) {
+    if (symbols.lookup(name))
+      return;
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(getOperation().getBody());
+    symbols.insert(LLVM::LLVMFuncOp::create(builder, loc, name, type));
+  }
+
   /// A private constant holding `text` and a NUL.
   static LLVM::GlobalOp createString(OpBuilder &builder, Location loc,
                                      SymbolTable &symbols, StringRef name,
@@ -196,12 +207,8 @@ struct LowerRegionDispatch
         LLVM::AddressOfOp::create(builder, loc, descriptor);
     auto dispatchType =
         LLVM::LLVMFunctionType::get(pointer, {pointer, pointer});
-    if (!symbols.lookup("vrir_rt_region_enter")) {
-      OpBuilder::InsertionGuard guard(builder);
-      builder.setInsertionPointToStart(module.getBody());
-      symbols.insert(LLVM::LLVMFuncOp::create(
-          builder, loc, "vrir_rt_region_enter", dispatchType));
-    }
+    declareRuntimeFunction(builder, loc, symbols, "vrir_rt_region_enter",
+                           dispatchType);
     Value function =
         LLVM::CallOp::create(builder, loc, dispatchType, "vrir_rt_region_enter",
                              ValueRange{descriptorAddress, facts})
@@ -213,12 +220,8 @@ struct LowerRegionDispatch
 
     auto exitType = LLVM::LLVMFunctionType::get(
         LLVM::LLVMVoidType::get(context), {pointer, pointer});
-    if (!symbols.lookup("vrir_rt_region_exit")) {
-      OpBuilder::InsertionGuard guard(builder);
-      builder.setInsertionPointToStart(module.getBody());
-      symbols.insert(LLVM::LLVMFuncOp::create(builder, loc,
-                                              "vrir_rt_region_exit", exitType));
-    }
+    declareRuntimeFunction(builder, loc, symbols, "vrir_rt_region_exit",
+                           exitType);
     // The run time of the version that ran (an error unwinds past it: that
     // call is not counted).
     auto returnResult = [&](LLVM::CallOp call) {
