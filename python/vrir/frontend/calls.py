@@ -84,6 +84,22 @@ class Calls:
             self.error(f"expected {lo}..{hi} arguments, got {len(e.args)}")
         return [self.expr(a) for a in e.args]
 
+    @staticmethod
+    def lists_as_tuples(e, position, keyword):
+        """The call `e` with its argument at `position` (or its keyword
+        argument `keyword`) read as tuples where it is written as (nested)
+        lists: compiled code has no lists, but NumPy's sequence arguments
+        (axes, pad widths) are often written so."""
+        def convert(node):
+            if not isinstance(node, (ast.List, ast.Tuple)):
+                return node
+            return ast.copy_location(
+                ast.Tuple(elts=[convert(x) for x in node.elts], ctx=ast.Load()), node)
+        args = [convert(a) if k == position else a for k, a in enumerate(e.args)]
+        keywords = [ast.copy_location(ast.keyword(arg=k.arg, value=convert(k.value)), k)
+                    if k.arg == keyword else k for k in e.keywords]
+        return ast.copy_location(ast.Call(func=e.func, args=args, keywords=keywords), e)
+
     def kwargs(self, e):
         return {k.arg: self.expr(k.value) for k in e.keywords}
 

@@ -24,27 +24,6 @@ def _shape(terms):
     return "(" + "".join(f"{t}, " for t in terms) + ")"
 
 
-def _literal_axes(node):
-    """tensordot's axes written as a pair of int lists or tuples in the
-    source, as two lists; None otherwise."""
-    def ints(n):
-        if isinstance(n, ast.Constant) and type(n.value) is int:
-            return [n.value]
-        if (isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.USub)
-                and isinstance(n.operand, ast.Constant) and type(n.operand.value) is int):
-            return [-n.operand.value]
-        if isinstance(n, (ast.List, ast.Tuple)):
-            items = [ints(x) for x in n.elts]
-            if all(i is not None and len(i) == 1 for i in items):
-                return [i[0] for i in items]
-        return None
-    if isinstance(node, (ast.List, ast.Tuple)) and len(node.elts) == 2:
-        pair = [ints(x) for x in node.elts]
-        if all(p is not None for p in pair):
-            return pair
-    return None
-
-
 class Contractions:
     """np.tensordot, np.einsum and np.linalg.multi_dot."""
 
@@ -96,21 +75,11 @@ class Contractions:
 
     # ------------------------------------------------------- np.tensordot
     def call_np_tensordot(self, e):
-        # axes is often written with lists (([1, 0], [0, 1])), which compiled
-        # code has not: a literal is read from the source
-        node = e.args[2] if len(e.args) > 2 else next(
-            (k.value for k in e.keywords if k.arg == "axes"), None)
-        literal = _literal_axes(node)
-        if literal is not None:
-            e = ast.Call(func=e.func, args=e.args[:2], keywords=[])
-            ast.copy_location(e, node)
+        e = self.lists_as_tuples(e, 2, "axes")  # (([1, 0], [0, 1]))
         args, kw = self.array_args(e, "np.tensordot", 2, 3, kw=("axes",))
         a, b = args[0], args[1]
         axes = args[2] if len(args) > 2 else kw.get("axes")
-        if literal is not None:
-            count = None
-            a_axes, b_axes = literal
-        elif axes is None:
+        if axes is None:
             count = 2
         elif axes.kind == "tuple" and len(axes.items) == 2:
             count = None

@@ -812,17 +812,7 @@ class NumPyLibrary:
         """np.pad(a, pad_width, mode="constant", constant_values=0), modes
         "constant" and "edge"; pad_width an int, (before, after), or one
         such pair per axis (lists written in the call are read as tuples)."""
-        def as_tuples(node):
-            if isinstance(node, ast.List):
-                node = ast.Tuple(elts=[as_tuples(x) for x in node.elts], ctx=ast.Load())
-            elif isinstance(node, ast.Tuple):
-                node = ast.Tuple(elts=[as_tuples(x) for x in node.elts], ctx=ast.Load())
-            return node
-        if len(e.args) >= 2:
-            width_node = ast.copy_location(as_tuples(e.args[1]), e.args[1])
-            ast.fix_missing_locations(width_node)
-            e = ast.Call(func=e.func, args=[e.args[0], width_node] + e.args[2:],
-                         keywords=e.keywords)
+        e = self.lists_as_tuples(e, 1, "pad_width")
         args = self.call_args(e, 2, 3, kw=("mode", "constant_values"))
         kw = self.kwargs(e)
         a, width = self.one_array(args[0], "np.pad"), args[1]
