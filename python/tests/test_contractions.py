@@ -156,6 +156,12 @@ def test_einsum_non_constant_and_boolean_errors():
     with pytest.raises(vrir.CompileError, match="cannot sum over 3 axes"):
         bad_axes(A, B)
 
+    @vrir.jit
+    def three_axes(a, b):
+        return np.tensordot(a, b, axes=(0, 1, 2))
+    with pytest.raises(vrir.CompileError, match="axes must be an int or two sequences"):
+        three_axes(A, B)
+
 
 @vrir.jit
 def multi_dots(a, b, c, d, u, v):

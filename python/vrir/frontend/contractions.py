@@ -89,7 +89,10 @@ class Contractions:
                 pair.append(self.const_ints(items, "np.tensordot axes"))
             a_axes, b_axes = pair
         else:
-            (count,) = self.const_ints([axes], "np.tensordot axes")
+            counts = self.const_ints([axes], "np.tensordot axes")
+            if len(counts) != 1:
+                self.error("np.tensordot: axes must be an int or two sequences of axes")
+            count = counts[0]
         if count is not None:
             if not 0 <= count <= min(a.ty.rank, b.ty.rank):
                 self.error(f"np.tensordot: cannot sum over {count} axes of arrays of "
