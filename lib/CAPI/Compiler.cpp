@@ -94,6 +94,9 @@ int vrirCompileToSharedLibrary(const char *mlirText, size_t length,
   compileOptions.pipeline.eliminateBoundsChecks =
       options->eliminateBoundsChecks != 0;
   compileOptions.pipeline.specializeRegions = options->specializeRegions != 0;
+  // VRIR_VERIFY_EACH_PASS=1: verify the IR after each pass (debugging).
+  if (const char *verify = std::getenv("VRIR_VERIFY_EACH_PASS"))
+    compileOptions.verifyEachPass = *verify && std::string_view(verify) != "0";
   vrir::BoundsCheckCounts counts;
   if (options->boundsChecks)
     compileOptions.boundsChecks = &counts;

@@ -11,6 +11,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Remarks.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
@@ -91,11 +92,14 @@ mlir::vrir::makeLLVMOptimizer(unsigned optLevel, llvm::TargetMachine *machine) {
     llvm::FunctionAnalysisManager functions;
     llvm::CGSCCAnalysisManager sccs;
     llvm::ModuleAnalysisManager modules;
+    // From -O2 up loops are unrolled, interleaved and vectorized (also at
+    // -O2, as clang does); below, the quick code of a first call is scalar.
     llvm::PipelineTuningOptions tuning;
-    tuning.LoopUnrolling = true;
-    tuning.LoopInterleaving = true;
-    tuning.LoopVectorization = true;
-    tuning.SLPVectorization = true;
+    bool vectorize = optLevel >= 2;
+    tuning.LoopUnrolling = vectorize;
+    tuning.LoopInterleaving = vectorize;
+    tuning.LoopVectorization = vectorize;
+    tuning.SLPVectorization = vectorize;
     llvm::PassBuilder builder(machine, tuning);
     // Registered before the defaults, which then keep it.
     llvm::Triple triple = machine ? machine->getTargetTriple()
@@ -178,6 +182,7 @@ mlir::vrir::lowerToLLVM(ModuleOp module, const CompileOptions &options,
         remark::RemarkCategories{std::nullopt, "vrir-bce", std::nullopt,
                                  "vrir-bce", std::nullopt});
   PassManager pm(module->getContext());
+  pm.enableVerifier(options.verifyEachPass);
   if (configure && failed(configure(pm)))
     return failure();
   buildVRIRPipeline(pm, options.pipeline);
@@ -185,15 +190,21 @@ mlir::vrir::lowerToLLVM(ModuleOp module, const CompileOptions &options,
       nestTiming(options.timing, "MLIR pipeline (vrir-to-cpu)");
   if (options.timing)
     pm.enableTiming(timing);
-  return pm.run(module);
+  if (failed(pm.run(module)))
+    return failure();
+  if (options.verifyEachPass)
+    return success();
+  TimingScope verification = nestTiming(&timing, "verification");
+  return verify(module);
 }
 
 llvm::Expected<llvm::orc::JITTargetMachineBuilder>
-mlir::vrir::getHostTargetMachineBuilder() {
+mlir::vrir::getHostTargetMachineBuilder(unsigned optLevel) {
   auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!builder)
     return builder.takeError();
-  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  builder->setCodeGenOptLevel(optLevel >= 2 ? llvm::CodeGenOptLevel::Aggressive
+                                            : llvm::CodeGenOptLevel::None);
   return builder;
 }
 
@@ -382,7 +393,7 @@ LogicalResult mlir::vrir::compileToSharedLibrary(ModuleOp module,
         << llvm::toString(std::move(error));
     return failure();
   };
-  auto builder = getHostTargetMachineBuilder();
+  auto builder = getHostTargetMachineBuilder(options.optLevel);
   if (!builder)
     return report(builder.takeError());
   auto machine = builder->createTargetMachine();

@@ -118,7 +118,7 @@ void *specializeRegion(const char *source, const char *name,
   if (failed(lowerToLLVM(*module, compileOptions)))
     return fail("lowering");
 
-  auto builder = getHostTargetMachineBuilder();
+  auto builder = getHostTargetMachineBuilder(state.optLevel);
   if (!builder)
     return fail(llvm::toString(builder.takeError()));
   auto machine = builder->createTargetMachine();

@@ -128,6 +128,10 @@ static cl::opt<bool> specializeRegions(
              "called with, chosen per region (VRIR_SPECIALIZE=0 runs the "
              "generic versions, =all always uses every fact, =alias "
              "aliasing only)"));
+static cl::opt<bool> verifyEachPass(
+    "verify-each-pass",
+    cl::desc("Verify the IR after every pass of the pipeline, not only "
+             "after the last one (slower; names the pass that broke it)"));
 static cl::opt<unsigned> optLevel("O", cl::init(3), cl::Prefix,
                                   cl::desc("LLVM optimization level"));
 static cl::opt<unsigned>
@@ -293,6 +297,7 @@ LogicalResult lowerToLLVM(ModuleOp module) {
   options.pipeline.eliminateBoundsChecks = !keepChecks;
   options.pipeline.raiseToAffine = !noAffine;
   options.pipeline.specializeRegions = specializeRegions;
+  options.verifyEachPass = verifyEachPass;
   if (!gpuMatmulTiling.empty() && gpuMatmulTiling.size() != 5)
     fail("--gpu-matmul-tiling takes 5 numbers: M,N,K,X,Y");
   options.pipeline.gpuMatmulTiling.assign(gpuMatmulTiling.begin(),
@@ -521,7 +526,7 @@ static int runTool(int argc, char **argv) {
   if (failed(lowerToLLVM(*module)))
     return 1;
 
-  auto targetBuilder = getHostTargetMachineBuilder();
+  auto targetBuilder = getHostTargetMachineBuilder(optLevel);
   if (!targetBuilder)
     fail(llvm::toString(targetBuilder.takeError()));
   if (!targetCPU.empty()) {

@@ -56,6 +56,11 @@ struct CompileOptions {
   /// If set, the compile's phases (and the MLIR pipeline's passes) are timed
   /// under this scope.
   TimingScope *timing = nullptr;
+  /// Verify the IR after every pass of the pipeline rather than once after
+  /// the last one: a pass that breaks the IR is then named, at the price of
+  /// about 40% of the pipeline's time. `vr-opt` (and so every FileCheck
+  /// test of a pass) verifies after each pass whatever this says.
+  bool verifyEachPass = false;
 };
 
 /// Registers the passes `vrir-to-cpu` names and initializes the native
@@ -84,10 +89,11 @@ LogicalResult
 lowerToLLVM(ModuleOp module, const CompileOptions &options,
             function_ref<LogicalResult(PassManager &)> configure = nullptr);
 
-/// A target machine builder for the host CPU and its features, with
-/// aggressive code generation.
+/// A target machine builder for the host CPU and its features. Code
+/// generation matches the IR optimization level `optLevel`: aggressive from
+/// 2 up, none (fast instruction selection and register allocation) below.
 llvm::Expected<llvm::orc::JITTargetMachineBuilder>
-getHostTargetMachineBuilder();
+getHostTargetMachineBuilder(unsigned optLevel = 3);
 
 /// Defines `void _mlir_NAME(void **args)` for every `_mlir_ciface_NAME` in
 /// `module`: the packed calling convention of ExecutionEngine::lookupPacked
