@@ -22,6 +22,15 @@ def pytest_configure(config):
     config._vrir_own_cache = directory
 
 
+def pytest_sessionfinish(session):
+    """Optimized compiles still running in the background (tiered
+    compilation) finish before the cache directory goes (also in xdist's
+    workers, which exit after the controller's last report)."""
+    vrir = sys.modules.get("vrir")
+    if vrir is not None:
+        vrir.wait_for_compiles()
+
+
 def pytest_unconfigure(config):
     directory = getattr(config, "_vrir_own_cache", None)
     if directory:

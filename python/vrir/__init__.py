@@ -6,6 +6,7 @@ from .types import SPECS as _SPECS, Array
 from .runtime import gpu_stats as _gpu_stats, reset_gpu_stats as _reset_gpu_stats
 from .runtime import (region_stats, reset_region_stats, set_specialization,
                       wait_for_specializations)
+from .tiering import set_tiered_compilation, wait_for_compiles
 
 
 def stats():
@@ -31,5 +32,6 @@ __all__ = ["jit", "prange", "pfor", "Domain", "gpu", "gpu_begin", "gpu_end",
            "JitFunction", "CompileError", "config", "set_target", "TARGETS", "Array",
            "stats", "reset_stats", "region_stats", "reset_region_stats",
            "set_specialization", "wait_for_specializations",
+           "set_tiered_compilation", "wait_for_compiles",
            *_SPECS]
 __version__ = "0.1.0"

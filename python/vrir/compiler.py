@@ -132,10 +132,11 @@ def install_specializer():
 
 
 def compile_to_shared_library(text, entry, output, source_name=None, target="cpu",
-                              eliminate_checks=True, specialize=False):
+                              eliminate_checks=True, specialize=False, opt_level=3):
     """Compiles the MLIR `text` into the shared library `output`, its GPU
     sections for `target` (a key of GPU_TARGETS), its regions specialised
-    at run time with `specialize`; raises
+    at run time with `specialize`, LLVM's passes at `opt_level` (below 2:
+    the quick code of tiered compilation, not vectorized); raises
     CompileError with the compiler's diagnostics (FILE:LINE:COL: error: ...).
     Returns the bounds-check counts (a dict: checks, proven, repeated,
     hoisted, kept). ctypes releases the GIL for the call, so other threads
@@ -148,6 +149,7 @@ def compile_to_shared_library(text, entry, output, source_name=None, target="cpu
     options.gpuTarget = GPU_TARGETS[target]
     options.eliminateBoundsChecks = int(bool(eliminate_checks))
     options.specializeRegions = int(bool(specialize))
+    options.optLevel = opt_level
     counts = BoundsCheckCounts()
     options.boundsChecks = ctypes.cast(ctypes.byref(counts), ctypes.c_void_p)
     error = ctypes.c_void_p()

@@ -17,11 +17,12 @@ import json
 import os
 import tempfile
 import time
+import warnings
 import weakref
 
 import numpy as np
 
-from . import cache, compiler
+from . import cache, compiler, tiering
 from .errors import CompileError
 from .frontend import build_module
 from .types import ArrT, ELEM_TO_NP, C64, C128, NumPyScalarArg
@@ -429,39 +430,63 @@ def _scalar_out(v, t):
 
 
 class Kernel:
-    def __init__(self, name, argtypes, rtypes, so_path, symbol, mlir_path, report_path=None):
+    def __init__(self, name, argtypes, rtypes, so_path, symbol, mlir_path, report_path=None,
+                 tier_up=None):
         self.name, self.argtypes, self.rtypes = name, argtypes, rtypes
         self.symbol = symbol
         self.mlir_path = mlir_path
         self.report_path = report_path
-        self.lib = ctypes.CDLL(so_path)
-        entry = ctypes.cast(getattr(self.lib, f"_mlir__mlir_ciface_{symbol}"),
-                            ctypes.c_void_p).value
         self.Ctx = ctx_struct(argtypes, rtypes)
         call = call_module()
         self._kernel_error = call.KernelError
         self._result_kind = result_kind(rtypes)
+        self._has_array_results = any(isinstance(t, ArrT) for t in rtypes)
+        self._libraries = []
+        self._load(so_path)
+        # Quick code owed its optimized compile (tiering), else None.
+        self._tier_up = tier_up
+        self._calls = 0
+        #: False while the kernel runs quickly compiled code (tiering).
+        self.optimized = tier_up is None
+
+    def _load(self, so_path):
+        """Calls go to the entry point of the library `so_path` from now on
+        (the libraries loaded before stay loaded: a call may be running)."""
+        lib = ctypes.CDLL(so_path)
+        entry = ctypes.cast(getattr(lib, f"_mlir__mlir_ciface_{self.symbol}"),
+                            ctypes.c_void_p).value
+        call = call_module()
+        rtypes = self.rtypes
         array_result = (rtypes[0].rank, np.dtype(ELEM_TO_NP[rtypes[0].elem]).num) \
             if self._result_kind == 5 else ()
-        self._caller = call.Caller(
+        caller = call.Caller(
             entry, ctypes.sizeof(self.Ctx),
-            argument_fields(self.Ctx, argtypes, call.FIELD_KINDS),
-            slot_plan(self.Ctx, argtypes), self._result_kind,
+            argument_fields(self.Ctx, self.argtypes, call.FIELD_KINDS),
+            slot_plan(self.Ctx, self.argtypes), self._result_kind,
             self.Ctx.res.offset if rtypes else 0, *array_result)
-        self._has_array_results = any(isinstance(t, ArrT) for t in rtypes)
+        self._libraries.append(lib)
+        self.lib = lib
+        self._caller = caller
 
     def stats(self):
         """What the compiler reported for this specialization: bounds checks
         (`checks` = proven + repeated + hoisted + kept) and the compile time
         of the call that built it (a kernel from the disk cache keeps the
-        numbers of the process that compiled it)."""
+        numbers of the process that compiled it), and whether the code that
+        runs is the optimized one (tiered compilation)."""
         try:
             with open(self.report_path) as f:
-                return json.load(f)
+                report = json.load(f)
         except (OSError, TypeError, ValueError):
-            return {}
+            report = {}
+        report["optimized"] = self.optimized
+        return report
 
     def __call__(self, values):
+        if self._tier_up is not None:
+            self._calls += 1
+            if self._calls >= 2:
+                self._tier_up.request(self)
         try:
             result = self._caller(values)
         except self._kernel_error as e:
@@ -485,6 +510,7 @@ class Kernel:
 
 
 def compile_kernel(jitfn, argtypes, target="cpu"):
+    global COMPILE_COUNT
     sig_text = jitfn.py_func.__qualname__ + ":" + ",".join(map(str, argtypes))
     symbol = "vrir_" + "".join(c if c.isalnum() else "_" for c in jitfn.__name__) + "_" + \
         hashlib.sha1(sig_text.encode()).hexdigest()[:10]
@@ -502,24 +528,73 @@ def compile_kernel(jitfn, argtypes, target="cpu"):
     so = os.path.join(d, key + ".so")
     mlir = os.path.join(d, key + ".mlir")
     report = os.path.join(d, key + ".json")
-    if not os.path.exists(so):
-        cache.atomic_write(mlir, text.encode())
-        with tempfile.TemporaryDirectory(dir=d) as tmp:
-            out = os.path.join(tmp, "k.so")
-            global COMPILE_COUNT
+    build = dict(text=text, symbol=symbol, mlir=mlir, report=report, target=target,
+                 eliminate_checks=eliminate, specialize=specialize)
+    # Tiered (CPU kernels without region specialization, whose regions
+    # compile again anyway): a first compile is quick, and the optimized
+    # one follows in the background once the kernel is called again.
+    tiered = tiering.enabled() and target == "cpu" and not specialize
+    tier_up = None
+    if not os.path.exists(so) and tiered:
+        quick = os.path.join(d, key + ".quick.so")
+        if not os.path.exists(quick):
             COMPILE_COUNT += 1
-            t0 = time.perf_counter()
-            try:
-                counts = compiler.compile_to_shared_library(
-                    text, symbol, out, source_name=mlir, target=target,
-                    eliminate_checks=eliminate, specialize=specialize)
-            except CompileError as e:
-                raise CompileError(f"compiling {jitfn.__name__} failed:\n{e}\n(MLIR kept in {mlir})") from None
-            counts["compile_seconds"] = time.perf_counter() - t0
-            cache.atomic_write(report, json.dumps(counts).encode())
-            os.replace(out, so)
+            _build_library(jitfn.__name__, quick, opt_level=1, **build)
+        tier_up = _TierUp(so, build)
+        so = quick
+    elif not os.path.exists(so):
+        COMPILE_COUNT += 1
+        _build_library(jitfn.__name__, so, opt_level=3, **build)
     if specialize:
         # Also for a kernel from the disk cache: its regions' dispatchers
         # compile through this process's compiler.
         compiler.install_specializer()
-    return Kernel(jitfn.__name__, argtypes, rtypes, so, symbol, mlir, report)
+    return Kernel(jitfn.__name__, argtypes, rtypes, so, symbol, mlir, report, tier_up)
+
+
+def _build_library(name, so, text, symbol, mlir, report, target, eliminate_checks,
+                   specialize, opt_level):
+    """Compiles `text` into the shared library `so` (written whole, or not at
+    all), keeping the MLIR at `mlir` and the compiler's report at `report`."""
+    d = os.path.dirname(so)
+    cache.atomic_write(mlir, text.encode())
+    with tempfile.TemporaryDirectory(dir=d) as tmp:
+        out = os.path.join(tmp, "k.so")
+        t0 = time.perf_counter()
+        try:
+            counts = compiler.compile_to_shared_library(
+                text, symbol, out, source_name=mlir, target=target,
+                eliminate_checks=eliminate_checks, specialize=specialize,
+                opt_level=opt_level)
+        except CompileError as e:
+            raise CompileError(f"compiling {name} failed:\n{e}\n(MLIR kept in {mlir})") from None
+        counts["compile_seconds"] = time.perf_counter() - t0
+        counts["optimized"] = opt_level >= 2
+        cache.atomic_write(report, json.dumps(counts).encode())
+        os.replace(out, so)
+
+
+class _TierUp:
+    """The optimized compile a quickly compiled kernel is owed: queued on its
+    second call, swapped in by the worker when it is ready."""
+
+    def __init__(self, so, build):
+        self.so, self.build = so, build
+        self.queued = False
+
+    def request(self, kernel):
+        if self.queued:
+            return
+        self.queued = True
+        tiering.schedule(lambda: self.run(kernel))
+
+    def run(self, kernel):
+        try:
+            if not os.path.exists(self.so):
+                _build_library(kernel.name, self.so, opt_level=3, **self.build)
+            kernel._load(self.so)
+            kernel.optimized = True
+        except Exception as e:  # noqa: BLE001 - a compiler bug must not stop the program
+            warnings.warn(f"VRIR: the optimized compile of {kernel.name} failed; it keeps "
+                          f"running its quickly compiled code:\n{e}", RuntimeWarning)
+        kernel._tier_up = None
