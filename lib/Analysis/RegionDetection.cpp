@@ -65,7 +65,8 @@ bool isConstant(Value value) {
 bool isLibraryOp(Operation *op) {
   return isa<UnaryOp, BinaryOp, CmpOp, SelectOp, CastOp, CopyOp, MapOp,
              MatmulOp, MatvecOp, TransposeOp, ReduceOp, PermuteOp, ExpandDimsOp,
-             PartViewOp, CholeskyOp, InvOp, SolveOp, DetOp>(op);
+             PartViewOp, CholeskyOp, InvOp, SolveOp, DetOp, EighOp,
+             SvdOp>(op);
 }
 
 /// A vector operation in the sense of 6.2.1: an array library op, a gather

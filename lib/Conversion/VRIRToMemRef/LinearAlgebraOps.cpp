@@ -825,12 +825,249 @@ struct DetOpLowering : public OpConversionPattern<DetOp> {
   }
 };
 
+/// The Fortran character argument `text` (one letter); its hidden length
+/// goes after LAPACK's other arguments.
+static Value getFortranLetter(OpBuilder &b, Location loc, Operation *op,
+                              StringRef text) {
+  return getConstantString(b, loc, op, text);
+}
+
+/// The hidden length (1) of a one-letter Fortran character argument.
+static Value getFortranLetterLength(OpBuilder &b, Location loc) {
+  return arith::ConstantIntOp::create(b, loc, b.getI64Type(), 1);
+}
+
+/// The first element of the 1-element workspace `query` (LAPACK's optimal
+/// size after a call with size -1), as an index of at least `minimum`.
+static Value readWorkspaceSize(OpBuilder &b, Location loc, Value query,
+                               Value minimum) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value first = memref::LoadOp::create(b, loc, query, ValueRange{zero});
+  Value size =
+      isa<FloatType>(first.getType())
+          ? arith::FPToSIOp::create(b, loc, b.getI64Type(), first).getResult()
+          : arith::ExtSIOp::create(b, loc, b.getI64Type(), first).getResult();
+  size = arith::IndexCastOp::create(b, loc, b.getIndexType(), size);
+  return arith::MaxSIOp::create(b, loc, size, minimum);
+}
+
+/// `array` (column-major, as LAPACK left it) as a result of `type`: itself
+/// when `type` is column-major, else a copy.
+static Value toResultLayout(OpBuilder &b, Location loc, Operation *op,
+                            Value array, ArrayType type) {
+  if (type.getLayout() == Layout::ColMajor)
+    return array;
+  Value result = allocateArray(b, loc, op, type, getMemRefSizes(b, loc, array));
+  copyMemRef(b, loc, array, result);
+  return result;
+}
+
+struct EighOpLowering : public OpConversionPattern<EighOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(EighOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkOnHost(op)))
+      return failure();
+    Location loc = op.getLoc();
+    ArrayType valuesType = op.getValues().getType();
+    Type elementType = valuesType.getElementType();
+    bool vectors = static_cast<bool>(op.getVectors());
+    SmallVector<Value> sizes =
+        getMemRefSizes(rewriter, loc, adaptor.getOperand());
+    checkSquare(rewriter, loc, op, sizes);
+    Value n = sizes[0];
+    // syevd overwrites a column-major copy with the eigenvectors, reading
+    // its lower triangle (NumPy's UPLO='L').
+    Value matrix =
+        copyColumnMajor(rewriter, loc, op, adaptor.getOperand(), sizes);
+    Value values = allocateArray(rewriter, loc, op, valuesType, {n});
+    buildIfNotEmpty(rewriter, loc, n, [&] {
+      OpBuilder &b = rewriter;
+      std::string name = getLapackName(elementType, "syevd");
+      Value jobz = getFortranLetter(b, loc, op, vectors ? "V" : "N");
+      Value uplo = getFortranLetter(b, loc, op, "L");
+      Value a = getDataPointer(b, loc, matrix);
+      Value w = getDataPointer(b, loc, values);
+      auto call = [&](Value work, Value iwork, ValueRange counts) {
+        SmallVector<Value> ints =
+            toBlasInts(b, loc, op, {n, counts[0], counts[1]}, "eigh");
+        return callLapack(
+            b, loc, op, name, ints, [&](ArrayRef<Value> p, Value info) {
+              // jobz, uplo, n, a, lda (= n), w, work, lwork, iwork,
+              // liwork, info, and the lengths of jobz and uplo.
+              return SmallVector<Value>{jobz,
+                                        uplo,
+                                        p[0],
+                                        a,
+                                        p[0],
+                                        w,
+                                        work,
+                                        p[1],
+                                        iwork,
+                                        p[2],
+                                        info,
+                                        getFortranLetterLength(b, loc),
+                                        getFortranLetterLength(b, loc)};
+            });
+      };
+      // A workspace query (sizes -1), then the call.
+      Value one = arith::ConstantIndexOp::create(b, loc, 1);
+      Value minusOne = arith::ConstantIndexOp::create(b, loc, -1);
+      Value workQuery = allocateTemporary(b, loc, elementType, {one});
+      Value iworkQuery = allocateTemporary(b, loc, b.getI32Type(), {one});
+      call(getDataPointer(b, loc, workQuery),
+           getDataPointer(b, loc, iworkQuery), {minusOne, minusOne});
+      Value workSize = readWorkspaceSize(b, loc, workQuery, one);
+      Value iworkSize = readWorkspaceSize(b, loc, iworkQuery, one);
+      Value work = allocateTemporary(b, loc, elementType, {workSize});
+      Value iwork = allocateTemporary(b, loc, b.getI32Type(), {iworkSize});
+      Value info = call(getDataPointer(b, loc, work),
+                        getDataPointer(b, loc, iwork), {workSize, iworkSize});
+      raiseIfInfoPositive(b, loc, op, info, "eigenvalues did not converge");
+    });
+    SmallVector<Value> results = {values};
+    if (vectors)
+      results.push_back(
+          toResultLayout(rewriter, loc, op, matrix,
+                         cast<ArrayType>(op.getVectors().getType())));
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+struct SvdOpLowering : public OpConversionPattern<SvdOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SvdOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkOnHost(op)))
+      return failure();
+    OpBuilder &b = rewriter;
+    Location loc = op.getLoc();
+    auto valuesType = cast<ArrayType>(op.getSingularValues().getType());
+    Type elementType = valuesType.getElementType();
+    bool vectors = op.getResults().size() == 3;
+    bool full = op.getFullMatrices();
+    SmallVector<Value> sizes = getMemRefSizes(b, loc, adaptor.getOperand());
+    Value m = sizes[0], n = sizes[1];
+    Value k = arith::MinSIOp::create(b, loc, m, n);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    // gesdd destroys its (column-major) copy of the operand.
+    Value matrix = copyColumnMajor(b, loc, op, adaptor.getOperand(), sizes);
+    Value values = allocateArray(b, loc, op, valuesType, {k});
+    Value uColumns = full ? m : k, vtRows = full ? n : k;
+    Value u, vt;
+    if (vectors) {
+      auto colMajor =
+          ArrayType::get(b.getContext(), elementType, 2, Layout::ColMajor);
+      u = allocateArray(b, loc, op, colMajor, {m, uColumns});
+      vt = allocateArray(b, loc, op, colMajor, {vtRows, n});
+    }
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    auto empty = compare(b, loc, arith::CmpIPredicate::eq, k, zero);
+    auto ifOp = scf::IfOp::create(b, loc, empty, /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      if (vectors) {
+        // No singular values (an empty operand): NumPy's factors are
+        // identities.
+        Value element = getOne(b, loc, elementType);
+        for (auto [array, order] :
+             {std::pair(u, uColumns), std::pair(vt, vtRows)}) {
+          fillArray(b, loc, array, getZero(b, loc, elementType));
+          scf::ForOp::create(b, loc, zero, order, one, ValueRange{},
+                             [&, array = array](OpBuilder &b, Location loc,
+                                                Value i, ValueRange) {
+                               memref::StoreOp::create(b, loc, element, array,
+                                                       ValueRange{i, i});
+                               scf::YieldOp::create(b, loc);
+                             });
+        }
+      }
+      b.setInsertionPointToStart(ifOp.elseBlock());
+      std::string name = getLapackName(elementType, "gesdd");
+      Value jobz = getFortranLetter(b, loc, op,
+                                    !vectors ? "N"
+                                    : full   ? "A"
+                                             : "S");
+      Value a = getDataPointer(b, loc, matrix);
+      Value s = getDataPointer(b, loc, values);
+      Value uPointer = vectors ? getDataPointer(b, loc, u) : a;
+      Value vtPointer = vectors ? getDataPointer(b, loc, vt) : a;
+      // Leading dimensions of U and Vh (at least 1 when not referenced).
+      Value ldu = vectors ? m : one, ldvt = vectors ? vtRows : one;
+      Value iworkSize = arith::MulIOp::create(
+          b, loc, k, arith::ConstantIndexOp::create(b, loc, 8));
+      Value iwork = allocateTemporary(b, loc, b.getI32Type(), {iworkSize});
+      Value iworkPointer = getDataPointer(b, loc, iwork);
+      auto call = [&](Value work, Value workSize) {
+        SmallVector<Value> ints =
+            toBlasInts(b, loc, op, {m, n, ldu, ldvt, workSize}, "svd");
+        return callLapack(
+            b, loc, op, name, ints, [&](ArrayRef<Value> p, Value info) {
+              // jobz, m, n, a, lda (= m), s, u, ldu, vt, ldvt, work,
+              // lwork, iwork, info, and the length of jobz.
+              return SmallVector<Value>{jobz,
+                                        p[0],
+                                        p[1],
+                                        a,
+                                        p[0],
+                                        s,
+                                        uPointer,
+                                        p[2],
+                                        vtPointer,
+                                        p[3],
+                                        work,
+                                        p[4],
+                                        iworkPointer,
+                                        info,
+                                        getFortranLetterLength(b, loc)};
+            });
+      };
+      Value workQuery = allocateTemporary(b, loc, elementType, {one});
+      call(getDataPointer(b, loc, workQuery),
+           arith::ConstantIndexOp::create(b, loc, -1));
+      Value workSize = readWorkspaceSize(b, loc, workQuery, one);
+      Value work = allocateTemporary(b, loc, elementType, {workSize});
+      Value info = call(getDataPointer(b, loc, work), workSize);
+      // Older LAPACKs (Debian's OpenBLAS 0.3.21) return NaNs for a matrix
+      // with NaNs where newer ones reject it (info -4); NumPy raises.
+      Value failed = compare(b, loc, arith::CmpIPredicate::ne, info,
+                             constantI32(b, loc, 0));
+      auto anyNaN = scf::ForOp::create(
+          b, loc, zero, k, one, ValueRange{failed},
+          [&](OpBuilder &b, Location loc, Value i, ValueRange seen) {
+            Value value = memref::LoadOp::create(b, loc, values, ValueRange{i});
+            Value nan = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO,
+                                              value, value);
+            scf::YieldOp::create(
+                b, loc, ValueRange{arith::OrIOp::create(b, loc, seen[0], nan)});
+          });
+      emitRuntimeErrorIf(b, loc, op, anyNaN.getResult(0),
+                         getLapackMessage(op, "SVD did not converge"));
+    }
+    if (!vectors) {
+      rewriter.replaceOp(op, values);
+      return success();
+    }
+    rewriter.replaceOp(
+        op, {toResultLayout(b, loc, op, u,
+                            cast<ArrayType>(op.getResult(0).getType())),
+             values,
+             toResultLayout(b, loc, op, vt,
+                            cast<ArrayType>(op.getResult(2).getType()))});
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::vrir::populateVRIRLinearAlgebraPatterns(
     const VRIRTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns
-      .add<MatmulOpLowering, MatvecOpLowering, TransposeOpLowering,
-           CholeskyOpLowering, InvOpLowering, SolveOpLowering, DetOpLowering>(
-          converter, patterns.getContext());
+  patterns.add<MatmulOpLowering, MatvecOpLowering, TransposeOpLowering,
+               CholeskyOpLowering, InvOpLowering, SolveOpLowering,
+               DetOpLowering, EighOpLowering, SvdOpLowering>(
+      converter, patterns.getContext());
 }

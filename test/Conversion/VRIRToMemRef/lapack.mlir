@@ -141,3 +141,50 @@ func.func @det(%A: !vrir.array<f64, 2, row_major>) -> f64 {
   %d = vrir.det %A : !vrir.array<f64, 2, row_major> -> f64
   return %d : f64
 }
+
+// -----
+
+// vrir.eigh: syevd on a column-major copy of the operand (jobz 'V' with
+// the eigenvectors, 'N' without; uplo 'L'), a workspace query (sizes -1)
+// before the call, a positive info raised; the copy is the eigenvector
+// result when that is column-major.
+// CHECK-DAG: llvm.mlir.global internal constant @[[NOTCONV:.*]]("eigh: eigenvalues did not converge (array argument #0
+// CHECK-DAG: llvm.func @dsyevd_(!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64)
+// CHECK-LABEL: func.func @eigh(
+// CHECK:   %[[V:.*]] = memref.reinterpret_cast %{{.*}} to memref<?x?xf64, strided<[1, ?]>>
+// CHECK:   linalg.copy
+// CHECK:   %[[W:.*]] = memref.alloc(
+// CHECK:   scf.if
+// CHECK:     llvm.call @dsyevd_(
+// CHECK:     llvm.call @dsyevd_(
+// CHECK:     llvm.mlir.addressof @[[NOTCONV]]
+// CHECK-NOT: linalg.copy
+// CHECK:   return %[[W]], %[[V]]
+func.func @eigh(%A: !vrir.array<f64, 2, row_major>) -> (!vrir.array<f64, 1, row_major>, !vrir.array<f64, 2, col_major>) {
+  %w, %V = vrir.eigh %A : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 1, row_major>, !vrir.array<f64, 2, col_major>
+  return %w, %V : !vrir.array<f64, 1, row_major>, !vrir.array<f64, 2, col_major>
+}
+
+// -----
+
+// vrir.svd: gesdd (jobz 'S' for the reduced factors) on a column-major
+// copy; an empty operand skips LAPACK (identity factors); a row-major
+// factor is a copy of LAPACK's column-major one; a nonzero info or a NaN
+// singular value is raised.
+// CHECK-DAG: llvm.mlir.global internal constant @[[JOBZ:.*]]("S\00")
+// CHECK-DAG: llvm.mlir.global internal constant @[[NOTCONV:.*]]("svd: SVD did not converge (array argument #0
+// CHECK-DAG: llvm.func @sgesdd_(
+// CHECK-LABEL: func.func @svd(
+// CHECK:   scf.if
+// CHECK:   } else {
+// CHECK:     llvm.mlir.addressof @[[JOBZ]]
+// CHECK:     llvm.call @sgesdd_(
+// CHECK:     llvm.call @sgesdd_(
+// CHECK:     arith.cmpf uno
+// CHECK:     llvm.mlir.addressof @[[NOTCONV]]
+// CHECK:   linalg.copy
+// CHECK:   return
+func.func @svd(%A: !vrir.array<f32, 2, strided>) -> (!vrir.array<f32, 2, row_major>, !vrir.array<f32, 1, row_major>, !vrir.array<f32, 2, col_major>) {
+  %U, %s, %Vh = vrir.svd %A : !vrir.array<f32, 2, strided> -> !vrir.array<f32, 2, row_major>, !vrir.array<f32, 1, row_major>, !vrir.array<f32, 2, col_major>
+  return %U, %s, %Vh : !vrir.array<f32, 2, row_major>, !vrir.array<f32, 1, row_major>, !vrir.array<f32, 2, col_major>
+}

@@ -1434,3 +1434,60 @@ func.func @reshape_strided_layout(%A: !vrir.array<f64, 2, col_major>, %n: index)
   %r = vrir.reshape %A(%n) : !vrir.array<f64, 2, col_major> -> !vrir.array<f64, 1, row_major>
   return
 }
+
+// -----
+
+func.func @eigh_values_rank(%A: !vrir.array<f64, 2, row_major>) {
+  // expected-error @+1 {{'vrir.eigh' op result must be a rank-1 array of 'f64', got '!vrir.array<f64, 2, row_major>'}}
+  %w = vrir.eigh %A : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, row_major>
+  return
+}
+
+// -----
+
+func.func @eigh_vectors_element(%A: !vrir.array<f32, 2, row_major>) {
+  // expected-error @+1 {{'vrir.eigh' op result must be a rank-2 array of 'f32', got '!vrir.array<f64, 2, col_major>'}}
+  %w, %V = vrir.eigh %A : !vrir.array<f32, 2, row_major> -> !vrir.array<f32, 1, row_major>, !vrir.array<f64, 2, col_major>
+  return
+}
+
+// -----
+
+func.func @eigh_vector_operand(%a: !vrir.array<f64, 1, row_major>) {
+  // expected-error @+1 {{'vrir.eigh' op needs a matrix (rank 2), got rank 1}}
+  %w = vrir.eigh %a : !vrir.array<f64, 1, row_major> -> !vrir.array<f64, 1, row_major>
+  return
+}
+
+// -----
+
+func.func @svd_two_results(%A: !vrir.array<f64, 2, row_major>) {
+  // expected-error @+1 {{'vrir.svd' op has the singular values as its one result, or U, the singular values and Vh as three; got 2 results}}
+  %U, %s = vrir.svd %A : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, row_major>, !vrir.array<f64, 1, row_major>
+  return
+}
+
+// -----
+
+func.func @svd_full_values_only(%A: !vrir.array<f64, 2, row_major>) {
+  // expected-error @+1 {{'vrir.svd' op full_matrices needs the U and Vh results}}
+  %s = vrir.svd %A full_matrices : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 1, row_major>
+  return
+}
+
+// -----
+
+func.func @svd_values_rank(%A: !vrir.array<f64, 2, row_major>) {
+  // expected-error @+1 {{'vrir.svd' op result must be a rank-1 array of 'f64', got '!vrir.array<f64, 2, row_major>'}}
+  %U, %s, %Vh = vrir.svd %A : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, row_major>, !vrir.array<f64, 2, row_major>, !vrir.array<f64, 2, row_major>
+  return
+}
+
+// -----
+
+func.func @svd_strided_factor(%A: !vrir.array<f64, 2, row_major>) {
+  // expected-error @+1 {{'vrir.svd' op creates a new array, so its result layout must be row_major or col_major, not strided}}
+  %U, %s, %Vh = vrir.svd %A : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, strided>, !vrir.array<f64, 1, row_major>, !vrir.array<f64, 2, row_major>
+  return
+}
+

@@ -925,6 +925,8 @@ VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(CholeskyOp, true)
 VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(InvOp, true)
 VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(SolveOp, true)
 VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(DetOp, true)
+VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(EighOp, true)
+VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(SvdOp, true)
 VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(ReduceOp, getKind() == ReduceKind::Min ||
                                                   getKind() == ReduceKind::Max)
 #undef VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF
@@ -1313,6 +1315,36 @@ LogicalResult DetOp::verify() {
     return emitOpError("result type ")
            << getResult().getType() << " differs from the element type "
            << getOperand().getType().getElementType();
+  return success();
+}
+
+LogicalResult EighOp::verify() {
+  if (failed(verifyLapackOperands(*this, getOperand())))
+    return failure();
+  Type element = getOperand().getType().getElementType();
+  if (failed(verifyLapackResult(*this, getValues().getType(), element, 1)))
+    return failure();
+  if (Value vectors = getVectors())
+    return verifyLapackResult(*this, cast<ArrayType>(vectors.getType()),
+                              element, 2);
+  return success();
+}
+
+LogicalResult SvdOp::verify() {
+  if (failed(verifyLapackOperands(*this, getOperand())))
+    return failure();
+  unsigned count = getResults().size();
+  if (count != 1 && count != 3)
+    return emitOpError("has the singular values as its one result, or U, "
+                       "the singular values and Vh as three; got ")
+           << count << " results";
+  if (count == 1 && getFullMatrices())
+    return emitOpError("full_matrices needs the U and Vh results");
+  Type element = getOperand().getType().getElementType();
+  for (auto [index, result] : llvm::enumerate(getResults()))
+    if (failed(verifyLapackResult(*this, cast<ArrayType>(result.getType()),
+                                  element, count == 3 && index != 1 ? 2 : 1)))
+      return failure();
   return success();
 }
 

@@ -1,7 +1,7 @@
 # RUN: %python %vrir_src_root/test/Integration/compare.py %s %t
-# vrir.cholesky, inv, solve and det (LAPACK in OpenBLAS) against
-# np.linalg: row- and column-major results, transposed operands, f32,
-# empty matrices, and the run-time errors (not square, not positive
+# vrir.cholesky, inv, solve, det, eigh and svd (LAPACK in OpenBLAS)
+# against np.linalg: row- and column-major results, transposed operands,
+# f32, empty matrices, and the run-time errors (not square, not positive
 # definite, singular, misaligned right-hand side).
 import numpy as np
 
@@ -17,6 +17,7 @@ b = rng.random(6)
 B = rng.random((6, 3))
 singular = np.array([[1.0, 2.0], [2.0, 4.0]])
 S32 = S.astype(np.float32)
+W = rng.random((7, 4))  # not square
 
 CASES = [
     Case("cholesky", [("A", S)], results=[np.linalg.cholesky(S)]),
@@ -61,4 +62,26 @@ CASES = [
     Case("det_f32", [("A", S32)], results=[np.linalg.det(S32)], rtol=1e-5),
     Case("det_sum", [("A", A), ("n", 50)],
          results=[50 * np.linalg.det(np.linalg.inv(A))], rtol=1e-9),
+    Case("eigh", [("A", Slow)],
+         results=[np.linalg.eigh(S)[0], np.linalg.eigh(S)[1] ** 2], rtol=1e-9, atol=1e-12),
+    Case("eigh_rebuild", [("A", Slow)], results=[S], rtol=1e-10),
+    Case("eigh_values", [("A", np.asfortranarray(Slow))], results=[np.linalg.eigvalsh(S)],
+         rtol=1e-10),
+    Case("eigh_f32", [("A", S32)], results=[np.linalg.eigvalsh(S32)], rtol=1e-5),
+    Case("eigh", [("A", np.zeros((0, 0)))], results=[np.zeros(0), np.zeros((0, 0))]),
+    Case("eigh", [("A", rng.random((2, 3)))], error="eigh: matrix is not square"),
+    Case("eigh_values", [("A", np.full((3, 3), np.nan))],
+         error="eigh: eigenvalues did not converge"),
+    Case("svd_values", [("A", W)], results=[np.linalg.svd(W, compute_uv=False)], rtol=1e-10),
+    Case("svd_rebuild", [("A", W)], results=[W, np.linalg.svd(W, compute_uv=False)],
+         rtol=1e-10),
+    Case("svd_rebuild", [("A", W.T.copy())], results=[W.T, np.linalg.svd(W, compute_uv=False)],
+         rtol=1e-10),
+    Case("svd_full", [("A", np.asfortranarray(W))],
+         results=[np.eye(7), np.linalg.svd(W, compute_uv=False), np.eye(4)],
+         rtol=1e-10, atol=1e-12),
+    Case("svd_full", [("A", np.zeros((3, 0), order="F"))],
+         results=[np.eye(3), np.zeros(0), np.zeros((0, 0))]),
+    Case("svd_values", [("A", np.full((3, 2), np.nan))],
+         error="svd: SVD did not converge"),
 ]

@@ -834,6 +834,60 @@ def VRIR_DetOp : VRIR_LapackOp<"det"> {
   let assemblyFormat = "$operand attr-dict `:` qualified(type($operand)) `->` type($result)";
 }
 
+def VRIR_EighOp : VRIR_LapackOp<"eigh"> {
+  let summary = "eigenvalues and eigenvectors of a symmetric matrix";
+  let description = [{
+    The eigenvalues of the symmetric `operand`, in ascending order, and,
+    when a second result is asked for, the matrix whose columns are the
+    normalized eigenvectors (column `k` for eigenvalue `k`), computed from
+    the lower triangle of `operand` alone (the upper one is not read) by
+    the divide-and-conquer `syevd`, as `np.linalg.eigh` (and, with the
+    values alone, `np.linalg.eigvalsh`). An eigenvector's sign is
+    LAPACK's choice. A failure to converge is a run-time error.
+  }] # lapackDescription # [{
+    ```mlir
+    %w, %V = vrir.eigh %A : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 1, row_major>, !vrir.array<f64, 2, col_major>
+    %w2 = vrir.eigh %A : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 1, row_major>
+    ```
+  }];
+  let arguments = (ins VRIR_ArrayType:$operand);
+  let results = (outs VRIR_ArrayType:$values,
+                      Optional<VRIR_ArrayType>:$vectors);
+  let assemblyFormat = [{
+    $operand attr-dict `:` qualified(type($operand)) `->` qualified(type($values)) (`,` qualified(type($vectors))^)?
+  }];
+}
+
+def VRIR_SvdOp : VRIR_LapackOp<"svd"> {
+  let summary = "singular value decomposition";
+  let description = [{
+    The singular values of the `m` x `n` `operand`, in descending order
+    (`min(m, n)` of them), and, when three results are asked for, `U` and
+    `Vh` with `operand = U * diag(s) * Vh`: `m` x `m` and `n` x `n` with
+    `full_matrices`, else `m` x `k` and `k` x `n` (`k = min(m, n)`), by the
+    divide-and-conquer `gesdd`, as `np.linalg.svd` (and, with the values
+    alone, `np.linalg.svd(a, compute_uv=False)`). The signs of a pair of
+    singular vectors are LAPACK's choice. A failure to converge is a
+    run-time error; the matrix need not be square.
+  }] # lapackDescription # [{
+    ```mlir
+    %U, %s, %Vh = vrir.svd %A full_matrices : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, col_major>, !vrir.array<f64, 1, row_major>, !vrir.array<f64, 2, col_major>
+    %s2 = vrir.svd %A : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 1, row_major>
+    ```
+  }];
+  let arguments = (ins VRIR_ArrayType:$operand, UnitAttr:$full_matrices);
+  let results = (outs Variadic<VRIR_ArrayType>:$results);
+  let assemblyFormat = [{
+    $operand (`full_matrices` $full_matrices^)? attr-dict `:` qualified(type($operand)) `->` qualified(type($results))
+  }];
+  let extraClassDeclaration = [{
+    /// The singular values (the only result, or the second of three).
+    Value getSingularValues() {
+      return getResults().size() == 1 ? getResult(0) : getResult(1);
+    }
+  }];
+}
+
 def VRIR_ReduceOp : VRIR_ElementwiseOp<"reduce"> {
   let summary = "sum, product, minimum or maximum over one axis or all";
   let description = [{

@@ -1,11 +1,15 @@
-// vrir.cholesky, vrir.inv, vrir.solve and vrir.det (LAPACK through
-// OpenBLAS), run by lapack.py and compared with NumPy's np.linalg: both
-// result layouts, transposed views, f32, and calls in a loop.
+// vrir.cholesky, vrir.inv, vrir.solve, vrir.det, vrir.eigh and vrir.svd
+// (LAPACK through OpenBLAS), run by lapack.py and compared with NumPy's
+// np.linalg: both result layouts, transposed views, f32, and calls in a
+// loop. Eigenvectors and singular vectors have LAPACK's signs: their
+// checks are sign-free (squares, products that rebuild the operand,
+// orthogonality).
 
 !m = !vrir.array<f64, 2, row_major>
 !cm = !vrir.array<f64, 2, col_major>
 !v = !vrir.array<f64, 1, row_major>
 !f = !vrir.array<f32, 2, row_major>
+!fv = !vrir.array<f32, 1, row_major>
 
 module {
   func.func @cholesky(%A: !m) -> !m {
@@ -84,5 +88,53 @@ module {
       scf.yield %next : f64
     }
     return %sum : f64
+  }
+
+  func.func @eigh(%A: !m) -> (!v, !m) {
+    %w, %V = vrir.eigh %A : !m -> !v, !cm
+    %squares = vrir.binary mul %V, %V : !cm, !cm -> !m
+    return %w, %squares : !v, !m
+  }
+
+  // V diag(w) V^T: the symmetric matrix of A's lower triangle.
+  func.func @eigh_rebuild(%A: !m) -> !m {
+    %w, %V = vrir.eigh %A : !m -> !v, !m
+    %scaled = vrir.binary mul %V, %w : !m, !v -> !m
+    %T = vrir.permute %V [1, 0] : !m -> !cm
+    %R = vrir.matmul %scaled, %T : !m, !cm -> !m
+    return %R : !m
+  }
+
+  func.func @eigh_values(%A: !cm) -> !v {
+    %w = vrir.eigh %A : !cm -> !v
+    return %w : !v
+  }
+
+  func.func @eigh_f32(%A: !f) -> !fv {
+    %w, %V = vrir.eigh %A : !f -> !fv, !f
+    return %w : !fv
+  }
+
+  func.func @svd_values(%A: !m) -> !v {
+    %s = vrir.svd %A : !m -> !v
+    return %s : !v
+  }
+
+  // U diag(s) Vh with the reduced factors: A again.
+  func.func @svd_rebuild(%A: !m) -> (!m, !v) {
+    %U, %s, %Vh = vrir.svd %A : !m -> !cm, !v, !m
+    %scaled = vrir.binary mul %U, %s : !cm, !v -> !m
+    %R = vrir.matmul %scaled, %Vh : !m, !m -> !m
+    return %R, %s : !m, !v
+  }
+
+  // The full factors are orthogonal: U U^T and Vh^T Vh are identities.
+  func.func @svd_full(%A: !cm) -> (!m, !v, !m) {
+    %U, %s, %Vh = vrir.svd %A full_matrices : !cm -> !m, !v, !cm
+    %Ut = vrir.permute %U [1, 0] : !m -> !cm
+    %UUt = vrir.matmul %U, %Ut : !m, !cm -> !m
+    %V = vrir.permute %Vh [1, 0] : !cm -> !vrir.array<f64, 2, strided>
+    %VtV = vrir.matmul %V, %Vh : !vrir.array<f64, 2, strided>, !cm -> !m
+    return %UUt, %s, %VtV : !m, !v, !m
   }
 }
