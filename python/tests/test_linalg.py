@@ -1,5 +1,7 @@
-"""np.eye, np.identity and np.linalg (cholesky, inv, solve, det through
-LAPACK; norm as reductions) against NumPy on every layout, with NumPy's
+"""np.eye, np.identity and np.linalg (cholesky, inv, solve, det, eigh,
+eigvalsh, svd through LAPACK; pinv, matrix_rank, cond, lstsq and the
+spectral and nuclear norms from the SVD; the other norms as reductions)
+against NumPy on every layout, with NumPy's
 dtypes; NumPy's errors (LinAlgError, ValueError) for matrices LAPACK
 rejects; CompileErrors naming what is not supported."""
 import numpy as np
@@ -195,68 +197,168 @@ def vector_fro(v):
     return np.linalg.norm(v, "fro")
 
 
+@vrir.jit
+def complex_spectral(M):
+    return np.linalg.norm(M, 2)
+
+
 def test_norm_refused():
-    with pytest.raises(vrir.CompileError, match="needs singular values"):
-        spectral(A)
+    with pytest.raises(vrir.CompileError, match="complex singular values"):
+        complex_spectral(A + 1j * A)
     with pytest.raises(vrir.CompileError, match="matrix norm; a vector"):
         vector_fro(b)
 
 
-# -------------------------------------------------------- eye, identity
+# ------------------------------------------- eigh, svd and what uses them
+W = RNG.random((7, 4))
+LOW_RANK = RNG.random((6, 2)) @ RNG.random((2, 5))
+
+
+def same_up_to_sign(got, want, rtol=1e-9):
+    """Eigenvectors and singular vectors: LAPACK chooses each one's sign."""
+    assert got.shape == want.shape and got.dtype == want.dtype
+    np.testing.assert_allclose(np.abs(got), np.abs(want), rtol=rtol, atol=rtol * 1e-2)
+
+
 @vrir.jit
-def eyes(n, m, k):
-    return (np.eye(n), np.eye(n, m), np.eye(n, m, k), np.eye(n, k=-k, dtype=np.int64),
-            np.eye(n, M=m, k=k, dtype=np.bool_, order="F"), np.identity(n),
-            np.identity(n, dtype=np.float32))
+def spectra(S, M):
+    w, v = np.linalg.eigh(S)
+    wu, vu = np.linalg.eigh(S, UPLO="U")
+    u, s, vh = np.linalg.svd(M, full_matrices=False)
+    U, s2, Vh = np.linalg.svd(M)
+    return (w, v, wu, vu, np.linalg.eigvalsh(S), np.linalg.eigvalsh(S, "U"), u, s, vh,
+            U @ U.T, Vh.T @ Vh, np.linalg.svd(M, compute_uv=False), (u * s) @ vh)
 
 
-@pytest.mark.parametrize("n,m,k", [(4, 4, 0), (3, 5, 2), (5, 3, -1), (4, 2, 7), (0, 3, 0)])
-def test_eye(n, m, k):
-    got, want = eyes(n, m, k), eyes.py_func(n, m, k)
+def test_eigh_and_svd(layout2):
+    # A lower triangle that is not the upper one: UPLO picks the triangle.
+    S = np.tril(SPD) + np.triu(RNG.random((6, 6)), 1)
+    got, want = spectra(layout2(S), layout2(W)), spectra.py_func(S, W)
+    for k, (x, y) in enumerate(zip(got, want)):
+        if k in (1, 3, 6, 8):
+            same_up_to_sign(x, y)
+        else:
+            same(x, y)
+    np.testing.assert_allclose(got[-1], W, rtol=1e-12)  # U diag(s) Vh = M
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.int64])
+def test_eigh_and_svd_dtypes(dtype):
+    S, M = (SPD * 4).astype(dtype), (W * 4).astype(dtype)
+    got, want = spectra(S, M), spectra.py_func(S, M)
+    rtol = 2e-4 if dtype is np.float32 else 1e-9
+    for k, (x, y) in enumerate(zip(got, want)):
+        if k in (1, 3, 6, 8):
+            same_up_to_sign(x, y, rtol)
+        else:
+            np.testing.assert_allclose(x, y, rtol=rtol, atol=rtol)
+            assert x.dtype == y.dtype
+
+
+@vrir.jit
+def from_the_svd(M, L, A):
+    return (np.linalg.pinv(M), np.linalg.pinv(L, rcond=1e-10), np.linalg.pinv(L, rtol=None),
+            np.linalg.matrix_rank(L), np.linalg.matrix_rank(M), np.linalg.matrix_rank(L, tol=1e-3),
+            np.linalg.matrix_rank(np.zeros(3)), np.linalg.matrix_rank(np.ones(3)),
+            np.linalg.cond(A), np.linalg.cond(A, -2), np.linalg.cond(A, 1), np.linalg.cond(A, "fro"),
+            np.linalg.norm(M, 2), np.linalg.norm(M, -2), np.linalg.norm(M, "nuc"),
+            np.linalg.norm(M, 2, keepdims=True), np.linalg.norm(M, "nuc", axis=(1, 0)))
+
+
+def test_pinv_rank_cond_and_spectral_norms(layout2):
+    got = from_the_svd(layout2(W), layout2(LOW_RANK), layout2(A))
+    want = from_the_svd.py_func(W, LOW_RANK, A)
     for x, y in zip(got, want):
-        assert x.dtype == y.dtype and x.shape == y.shape
-        np.testing.assert_array_equal(x, y)
-    assert got[4].flags.f_contiguous
-
-
-def test_eye_negative_size():
-    with pytest.raises(ValueError, match="negative dimensions"):
-        eyes(-1, 2, 0)
+        same(x, y)
+    assert got[3] == 2 and got[4] == 4
 
 
 @vrir.jit
-def module_alias(a, b):
-    return la.solve(a, b) + la.norm(b)
+def least_squares(M, v, V):
+    x, res, rank, s = np.linalg.lstsq(M, v)
+    x2, res2, rank2, s2 = np.linalg.lstsq(M, V, rcond=None)
+    x3, res3, rank3, s3 = np.linalg.lstsq(M.T, v[:4])  # underdetermined: no residuals
+    return x, res, rank, s, x2, res2, rank2, x3, res3, rank3
 
 
-def test_numpy_linalg_imported_as_a_module():
-    same(module_alias(A, b), module_alias.py_func(A, b))
-
-
-@vrir.jit(target="opencl")
-def inverse_on_gpu(a):
-    with vrir.gpu():
-        x = np.linalg.inv(a)
-    return x
-
-
-def test_lapack_is_refused_in_gpu_sections():
-    with pytest.raises(vrir.CompileError, match="calls LAPACK on the host and cannot run in a "
-                                                 "vrir.gpu_section"):
-        inverse_on_gpu(A)
+def test_lstsq(layout2, layout1):
+    v, V = RNG.random(7), RNG.random((7, 2))
+    got, want = least_squares(layout2(W), layout1(v), layout2(V)), least_squares.py_func(W, v, V)
+    for x, y in zip(got, want):
+        same(x, y)
 
 
 @vrir.jit
-def grams(X):
-    return X.T @ X, X @ X.T, np.dot(X.T, X), np.transpose(X) @ X
+def eigh1(S):
+    return np.linalg.eigh(S)
 
 
-def test_gram_products(layout2):
-    """X.T @ X and X @ X.T are one syrk and a mirrored triangle: NumPy's
-    values, exactly symmetric."""
-    for X in (RNG.random((7, 4)), RNG.random((3, 5)), RNG.random((7, 4)).astype(np.float32),
-              np.zeros((0, 3)), np.zeros((3, 0))):
-        got, want = grams(layout2(X)), grams.py_func(X)
-        for g, w in zip(got, want):
-            same(g, w, rtol=1e-5 if X.dtype == np.float32 else 1e-12)
-            assert np.array_equal(g, g.T)
+@vrir.jit
+def svd1(M):
+    return np.linalg.svd(M)
+
+
+@vrir.jit
+def lstsq1(M, v):
+    return np.linalg.lstsq(M, v)
+
+
+def test_empty_spectra():
+    for got, want in zip(eigh1(np.zeros((0, 0))), la.eigh(np.zeros((0, 0)))):
+        same(got, want)
+    for M in (np.zeros((3, 0)), np.zeros((0, 2))):
+        for got, want in zip(svd1(M), la.svd(M)):
+            same(got, want)
+
+
+@pytest.mark.parametrize("fn, args, error, message", [
+    (eigh1, (np.ones((2, 3)),), la.LinAlgError, "eigh: matrix is not square"),
+    (eigh1, (np.full((3, 3), np.nan),), la.LinAlgError, "eigenvalues did not converge"),
+    (svd1, (np.full((3, 2), np.nan),), la.LinAlgError, "SVD did not converge"),
+    (lstsq1, (np.ones((3, 2)), np.ones(4)), ValueError, "Incompatible dimensions"),
+])
+def test_spectral_errors(fn, args, error, message):
+    with pytest.raises(error, match=message):
+        fn(*args)
+
+
+def bad_uplo(a):
+    return np.linalg.eigh(a, UPLO="X")
+
+
+def complex_eigh(a):
+    return np.linalg.eigh(a + 1j)
+
+
+def vector_svd(a):
+    return np.linalg.svd(a[0])
+
+
+def unknown_full(a):
+    return np.linalg.svd(a, full_matrices=a[0, 0] > 0)
+
+
+def cond_p3(a):
+    return np.linalg.cond(a, 3)
+
+
+def pinv_both(a):
+    return np.linalg.pinv(a, 1e-3, rtol=1e-3)
+
+
+def lstsq_scalar(a):
+    return np.linalg.lstsq(a, 1.0)
+
+
+@pytest.mark.parametrize("fn, message", [
+    (bad_uplo, "UPLO must be 'L' or 'U'"),
+    (complex_eigh, "eigh of a complex matrix"),
+    (vector_svd, "1-dimensional array given"),
+    (unknown_full, "full_matrices must be True or False"),
+    (cond_p3, "p must be None, 2"),
+    (pinv_both, "can't be both set"),
+    (lstsq_scalar, "b must be a real array"),
+])
+def test_spectral_refused(fn, message):
+    with pytest.raises(vrir.CompileError, match=message):
+        vrir.jit(fn)(np.ones((3, 3)))

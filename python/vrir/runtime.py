@@ -34,9 +34,10 @@ RAISED_AGAIN = (ZeroDivisionError, OverflowError, UnboundLocalError, ValueError,
                 FloatingPointError, KeyError, LookupError, NotImplementedError, RuntimeError)
 
 # The messages of the dialect's LAPACK ops that NumPy raises as LinAlgError.
-LINALG_ERRORS = tuple(f"{op}: {what}" for op in ("cholesky", "inv", "solve", "det")
+LINALG_ERRORS = tuple(f"{op}: {what}" for op in ("cholesky", "inv", "solve", "det", "eigh", "svd")
                       for what in ("matrix is not square", "matrix is not positive definite",
-                                   "singular matrix"))
+                                   "singular matrix", "eigenvalues did not converge",
+                                   "SVD did not converge"))
 
 FRONTEND_VERSION = "0.1.0-2"
 COMPILE_COUNT = 0  # compilations in this process (tests use it)

@@ -1,9 +1,14 @@
-"""Matrices: np.eye and np.identity, and np.linalg — cholesky, inv, solve
-and det as the dialect's LAPACK ops (vrir.cholesky, vrir.inv, vrir.solve,
-vrir.det), norm as reductions. Their run-time failures (a matrix that is
-not square, not positive definite, or singular) raise
-numpy.linalg.LinAlgError (runtime.py)."""
+"""Matrices: np.eye and np.identity, and np.linalg — cholesky, inv, solve,
+det, eigh/eigvalsh and svd as the dialect's LAPACK ops (vrir.cholesky,
+vrir.inv, vrir.solve, vrir.det, vrir.eigh, vrir.svd); norm as reductions
+(and over singular values for ord 2, -2 and 'nuc'); pinv, matrix_rank,
+cond and lstsq from the SVD, as NumPy computes them. Their run-time
+failures (a matrix that is not square, not positive definite, singular,
+or an iteration that does not converge) raise numpy.linalg.LinAlgError
+(runtime.py)."""
 import math
+
+import numpy as np
 
 from ..types import ArrT, is_complex, real_of
 from .values import NOT_CONSTANT, V, literal_value
@@ -76,6 +81,200 @@ class LinearAlgebra:
         types = ", ".join(a.ty.mlir() for a in operands)
         rtype = result.mlir() if isinstance(result, ArrT) else result
         return self.op(f"vrir.{op} {names} : {types} -> {rtype}", result)
+
+    def lapack_results(self, op, operand, elem, results, attributes=""):
+        """`vrir.<op>` of the matrix `operand` (cast to `elem`) with several
+        results (ArrTs): their values, or the one value."""
+        a = self.cast(operand, elem)
+        r = self.fresh()
+        self.def_lines[r] = (self.region, len(self.region.lines))
+        count = len(results)
+        types = ", ".join(t.mlir() for t in results)
+        self.emit(f"{r}{':' + str(count) if count > 1 else ''} = vrir.{op} {a.ssa}"
+                  f"{attributes} : {a.ty.mlir()} -> {types}")
+        if count == 1:
+            return V(results[0], r)
+        return [V(t, f"{r}#{k}") for k, t in enumerate(results)]
+
+    @staticmethod
+    def given(**values):
+        """The values of a template that were given (not None)."""
+        return {k: v for k, v in values.items() if v.kind != "none"}
+
+    def uplo_operand(self, e, fn):
+        """np.linalg.`fn`(a, UPLO='L')'s matrix, checked, and the matrix
+        whose lower triangle LAPACK reads for UPLO ('L': a; 'U': its
+        transpose, whose lower triangle is a's upper one)."""
+        args = self.call_args(e, 1, 2, kw=("UPLO",))
+        a = args[0]
+        self.linalg_matrix(a, fn)
+        uplo = args[1] if len(args) > 1 else self.kwargs(e).get("UPLO", V(kind="none"))
+        value = literal_value(uplo)
+        if value not in (None, "L", "U"):
+            self.error(f"np.linalg.{fn}: UPLO must be 'L' or 'U'")
+        return a, (self.transpose(a) if value == "U" else a)
+
+    def call_linalg_eigh(self, e):
+        """np.linalg.eigh(a, UPLO='L'): ascending eigenvalues and the
+        eigenvectors as columns (a tuple; NumPy's EighResult unpacks the
+        same)."""
+        a, lower = self.uplo_operand(e, "eigh")
+        elem = self.linalg_elem(a)
+        w, v = self.lapack_results("eigh", lower, elem,
+                                   [ArrT(elem, 1), ArrT(elem, 2, "col_major")])
+        return V(kind="tuple", items=[w, v])
+
+    def call_linalg_eigvalsh(self, e):
+        """np.linalg.eigvalsh(a, UPLO='L'): the eigenvalues alone."""
+        a, lower = self.uplo_operand(e, "eigvalsh")
+        elem = self.linalg_elem(a)
+        return self.lapack_results("eigh", lower, elem,
+                                   [ArrT(elem, 1)])
+
+    def svd_values(self, a):
+        elem = self.linalg_elem(a)
+        return self.lapack_results("svd", a, elem, [ArrT(elem, 1)])
+
+    def call_linalg_svd(self, e):
+        """np.linalg.svd(a, full_matrices=True, compute_uv=True,
+        hermitian=False): (U, S, Vh), or S alone (gesdd; hermitian=True
+        changes only the algorithm NumPy uses, not what is computed)."""
+        args = self.call_args(e, 1, 4, kw=("full_matrices", "compute_uv", "hermitian"))
+        kw = self.kwargs(e)
+        a = args[0]
+        self.linalg_matrix(a, "svd")
+        flags = []
+        for k, (name, default) in enumerate((("full_matrices", True), ("compute_uv", True),
+                                             ("hermitian", False))):
+            v = args[k + 1] if len(args) > k + 1 else kw.get(name)
+            value = default if v is None else literal_value(v)
+            if value not in (True, False, 0, 1):
+                self.error(f"np.linalg.svd: {name} must be True or False (a constant)")
+            flags.append(bool(value))
+        full, compute_uv, _ = flags
+        if not compute_uv:
+            return self.svd_values(a)
+        elem = self.linalg_elem(a)
+        results = self.lapack_results(
+            "svd", a, elem, [ArrT(elem, 2, "col_major"), ArrT(elem, 1), ArrT(elem, 2, "col_major")],
+            " full_matrices" if full else "")
+        return V(kind="tuple", items=results)
+
+    def call_linalg_pinv(self, e):
+        """np.linalg.pinv(a, rcond=None, hermitian=False, rtol=<unset>):
+        NumPy's algorithm (reciprocals of the singular values above rcond
+        times the largest)."""
+        args = self.call_args(e, 1, 3, kw=("rcond", "hermitian", "rtol"))
+        kw = self.kwargs(e)
+        a = args[0]
+        self.linalg_matrix(a, "pinv")
+        rcond = args[1] if len(args) > 1 else kw.get("rcond", V(kind="none"))
+        rtol = kw.get("rtol")
+        if rcond.kind != "none" and rtol is not None:
+            self.error("np.linalg.pinv: `rtol` and `rcond` can't be both set.")
+        elem = self.linalg_elem(a)
+        eps = repr(float(np.finfo(np.float32 if elem == "f32" else np.float64).eps))
+        if rcond.kind != "none":
+            cut = "rcond"
+        elif rtol is None:
+            cut = "1e-15"
+        elif rtol.kind == "none":
+            cut = f"max(a.shape[0], a.shape[1]) * {eps}"
+        else:
+            cut, rcond = "rcond", rtol
+        return self.inline(f"""
+            u, s, vt = np.linalg.svd(a, full_matrices=False)
+            r = np.zeros((a.shape[1], a.shape[0]), dtype=s.dtype)
+            if s.shape[0] > 0:
+                cutoff = {cut} * np.max(s)
+                inv = np.where(s > cutoff, 1.0 / np.where(s > cutoff, s, 1.0), 0.0)
+                r = vt.T @ (inv[:, None] * u.T)
+        """, self.given(a=a, rcond=rcond), "r")
+
+    def call_linalg_matrix_rank(self, e):
+        """np.linalg.matrix_rank(A, tol=None, hermitian=False, rtol=None)."""
+        args = self.call_args(e, 1, 3, kw=("tol", "hermitian", "rtol"))
+        kw = self.kwargs(e)
+        a = args[0]
+        if not a.is_array:
+            self.error("np.linalg.matrix_rank: A must be an array")
+        if a.ty.rank < 2:
+            return self.inline("r = int(np.any(a != 0))", {"a": a}, "r")
+        self.linalg_matrix(a, "matrix_rank", "A")
+        tol = args[1] if len(args) > 1 else kw.get("tol", V(kind="none"))
+        rtol = kw.get("rtol", V(kind="none"))
+        elem = self.linalg_elem(a)
+        eps = repr(float(np.finfo(np.float32 if elem == "f32" else np.float64).eps))
+        if tol.kind != "none":
+            bound = "tol"
+        elif rtol.kind != "none":
+            bound = "np.max(s) * rtol"
+        else:
+            bound = f"np.max(s) * max(a.shape[0], a.shape[1]) * {eps}"
+        return self.inline(f"""
+            s = np.linalg.svd(a, compute_uv=False)
+            r = 0
+            if s.shape[0] > 0:
+                r = int(np.count_nonzero(s > {bound}))
+        """, self.given(a=a, tol=tol, rtol=rtol), "r")
+
+    def call_linalg_cond(self, e):
+        """np.linalg.cond(x, p=None): the 2-norm condition number (p None,
+        2 or -2) from the singular values; other p as norm(x, p) *
+        norm(inv(x), p)."""
+        args = self.call_args(e, 1, 2, kw=("p",))
+        x = args[0]
+        p = args[1] if len(args) > 1 else self.kwargs(e).get("p", V(kind="none"))
+        self.linalg_matrix(x, "cond", "x")
+        order = literal_value(p)
+        if order in (None, 2):
+            line = "r = s[0] / s[s.shape[0] - 1]"
+        elif order == -2:
+            line = "r = s[s.shape[0] - 1] / s[0]"
+        elif order in ("fro", "nuc", 1, -1, math.inf, -math.inf):
+            return self.inline(f"r = np.linalg.norm(x, {order!r}) * "
+                               f"np.linalg.norm(np.linalg.inv(x), {order!r})"
+                               .replace("inf", "np.inf"), {"x": x}, "r")
+        else:
+            self.error("np.linalg.cond: p must be None, 2, -2, 'fro', 'nuc', 1, -1, inf or -inf")
+        return self.weak(self.inline(f"s = np.linalg.svd(x, compute_uv=False)\n{line}",
+                                     {"x": x}, "r"), False)
+
+    def call_linalg_lstsq(self, e):
+        """np.linalg.lstsq(a, b, rcond=None): (x, residuals, rank, s) from
+        the SVD, with NumPy's cutoff (rcond * the largest singular value;
+        rcond None: eps * max(M, N)) and its residuals (squared 2-norms of
+        b - a x per column when the rank is N < M, else empty)."""
+        args = self.call_args(e, 2, 3, kw=("rcond",))
+        a, b = args[0], args[1]
+        rcond = args[2] if len(args) > 2 else self.kwargs(e).get("rcond", V(kind="none"))
+        self.linalg_matrix(a, "lstsq")
+        if not b.is_array or b.ty.rank not in (1, 2) or is_complex(b.ty.elem):
+            self.error("np.linalg.lstsq: b must be a real array of rank 1 or 2")
+        elem = self.linalg_elem(a, b)
+        eps = repr(float(np.finfo(np.float32 if elem == "f32" else np.float64).eps))
+        cut = "rcond" if rcond.kind != "none" else f"{eps} * max(a.shape[0], a.shape[1])"
+        ftype = "np.float32" if elem == "f32" else "np.float64"
+        return self.inline(f"""
+            a2 = a.astype({ftype})
+            b2 = b.astype({ftype}){"" if b.ty.rank == 2 else "[:, None]"}
+            if b2.shape[0] != a2.shape[0]:
+                raise ValueError("np.linalg.lstsq: Incompatible dimensions")
+            u, s, vt = np.linalg.svd(a2, full_matrices=False)
+            rank = np.int32(0)  # LAPACK's integer, as NumPy returns it
+            inv = np.zeros(s.shape[0], dtype=s.dtype)
+            if s.shape[0] > 0:
+                cutoff = {cut} * np.max(s)
+                rank = np.int32(np.count_nonzero(s > cutoff))
+                inv = np.where(s > cutoff, 1.0 / np.where(s > cutoff, s, 1.0), 0.0)
+            x2 = vt.T @ (inv[:, None] * (u.T @ b2))
+            res = np.zeros(0, dtype=s.dtype)
+            if rank == a2.shape[1] and a2.shape[0] > a2.shape[1]:
+                d = b2 - a2 @ x2
+                res = np.sum(d * d, axis=0)
+            x = {"x2" if b.ty.rank == 2 else "x2[:, 0]"}
+            r = (x, res, rank, s)
+        """, self.given(a=a, b=b, rcond=rcond), "r")
 
     def call_linalg_cholesky(self, e):
         (a,) = self.call_args(e, 1, 1, kw=("upper",))
@@ -208,7 +407,19 @@ class LinearAlgebra:
                 # `over` once `along` is gone
                 after = over - 1 if over > along else over
                 line = f"r = {pick}(np.sum(np.abs(x), axis={along}), axis={after})"
+        elif order in (2, -2, "nuc") and not is_complex(x.ty.elem):
+            # over the singular values of the matrix (of its transpose for
+            # axes (1, 0): the same values)
+            pick = {2: "np.max(s)", -2: "np.min(s)", "nuc": "np.sum(s)"}[order]
+            if x.ty.rank != 2:
+                self.error(f"np.linalg.norm: ord={order!r} of a rank-{x.ty.rank} array along two "
+                           "axes is not supported (only of a matrix)")
+            line = f"s = np.linalg.svd(x, compute_uv=False)\nr = {pick}"
+            if keep:
+                line = line.replace("r = ", "t = ") + "\nr = np.full((1, 1), t)"
+            r = self.inline(line, {"x": x}, "r")
+            return self.weak(r, False) if r.is_scalar else r
         else:
-            self.error(f"np.linalg.norm: matrix norm ord={order!r} needs singular values "
-                       "(not supported); use 'fro', 1, -1, inf or -inf")
+            self.error(f"np.linalg.norm: matrix norm ord={order!r} of complex matrices needs "
+                       "complex singular values (not supported); use 'fro', 1, -1, inf or -inf")
         return self.norm_template(line, x, keep, ROW=row, COL=col)
