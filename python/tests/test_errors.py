@@ -50,7 +50,7 @@ def uses_print(x):
 
 @vrir.jit
 def uses_unsupported_numpy(A):
-    return np.linalg.svd(A)
+    return np.linalg.eig(A)
 
 
 @vrir.jit
@@ -104,7 +104,7 @@ def uses_reshape(A):
     (uses_list, (1,), "lists", "y = [1, 2, 3]"),
     (uses_try, (1,), "Try", "try:"),
     (uses_print, (1,), "print", "    print(x)"),
-    (uses_unsupported_numpy, (np.eye(2),), "numpy.linalg.svd", "np.linalg.svd"),
+    (uses_unsupported_numpy, (np.eye(2),), "numpy.linalg.eig", "np.linalg.eig"),
     (uses_lambda, (1,), "Lambda", "f = lambda"),
     (changes_type, (np.ones(2),), "changes type", "x = 1.0"),
     (iterates_tuple, (np.ones(2),), "for loops iterate", "for a in (A, A)"),
