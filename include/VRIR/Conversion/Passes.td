@@ -100,8 +100,11 @@ def GpuMapSections : Pass<"vrir-gpu-map-sections", "::mlir::ModuleOp"> {
     `matmul-threads-y` work-items per `matmul-tile-m` x `matmul-tile-n` tile
     of C, with tiles of A and B (`matmul-tile-k` deep) staged in work-group
     memory between barriers, and each work-item keeping a block of the
-    tile's sums in registers (by default 64x64 tiles, 16x16 work-items, 4x4
-    sums each, 16 deep); a `linalg.matvec` on a matrix with unit-stride rows
+    tile's sums in registers (by default 64x64 tiles; for `f64` 8 deep
+    with 8x8 work-items, 8x8 sums each; for other elements 16 deep with
+    16x16 work-items, 4x4 sums each: the faster of the two on an H200 for
+    each type through OpenCL; an option set to a non-zero value replaces
+    that part of both); a `linalg.matvec` on a matrix with unit-stride rows
     uses 32 work-items per row and a halving sum in work-group memory. A
     scalar reduction loop becomes a two-level tree
     (work-group, then final). Then the section is inlined: what is not a
@@ -120,16 +123,16 @@ def GpuMapSections : Pass<"vrir-gpu-map-sections", "::mlir::ModuleOp"> {
            "Work-group y size of three-dimensional kernels">,
     Option<"blockSize3DZ", "block-3d-z", "int64_t", /*default=*/"2",
            "Work-group z size of three-dimensional kernels">,
-    Option<"matmulTileM", "matmul-tile-m", "int64_t", /*default=*/"64",
-           "Rows of C per work-group of a matrix product">,
-    Option<"matmulTileN", "matmul-tile-n", "int64_t", /*default=*/"64",
-           "Columns of C per work-group of a matrix product">,
-    Option<"matmulTileK", "matmul-tile-k", "int64_t", /*default=*/"16",
-           "Columns of A (rows of B) staged per step of a matrix product">,
-    Option<"matmulThreadsX", "matmul-threads-x", "int64_t", /*default=*/"16",
-           "Work-group x size of a matrix product (splits tile-n)">,
-    Option<"matmulThreadsY", "matmul-threads-y", "int64_t", /*default=*/"16",
-           "Work-group y size of a matrix product (splits tile-m)">
+    Option<"matmulTileM", "matmul-tile-m", "int64_t", /*default=*/"0",
+           "Rows of C per work-group of a matrix product (0: the element type's default)">,
+    Option<"matmulTileN", "matmul-tile-n", "int64_t", /*default=*/"0",
+           "Columns of C per work-group of a matrix product (0: the element type's default)">,
+    Option<"matmulTileK", "matmul-tile-k", "int64_t", /*default=*/"0",
+           "Columns of A (rows of B) staged per step of a matrix product (0: the element type's default)">,
+    Option<"matmulThreadsX", "matmul-threads-x", "int64_t", /*default=*/"0",
+           "Work-group x size of a matrix product (splits tile-n) (0: the element type's default)">,
+    Option<"matmulThreadsY", "matmul-threads-y", "int64_t", /*default=*/"0",
+           "Work-group y size of a matrix product (splits tile-m) (0: the element type's default)">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

@@ -383,6 +383,42 @@ struct MatmulTiling {
   }
 };
 
+/// The tilings of matrix products by element type: the pass's options
+/// where set (non-zero), else the element type's default. `f64` products
+/// take 64x64 tiles 8 deep with 8x8 work-items (8x8 sums each): on an H200
+/// (2026-11-29, benchmarks/gpu/README.md, medians of three runs) DGEMM 4096
+/// ran 1.18x faster through OpenCL (10.5 against 12.4 ms) and 1.14x through
+/// Vulkan than with the tiling the other types keep, 64x64x16 with 16x16
+/// work-items (4x4 sums), SGEMM's best through OpenCL.
+struct MatmulTilings {
+  MatmulTiling f64, other;
+
+  MatmulTilings(ArrayRef<int64_t> options) {
+    const int64_t f64Defaults[] = {64, 64, 8, 8, 8};
+    const int64_t otherDefaults[] = {64, 64, 16, 16, 16};
+    auto pick = [&](ArrayRef<int64_t> defaults) {
+      SmallVector<int64_t, 5> chosen;
+      for (auto [option, fallback] : llvm::zip(options, defaults))
+        chosen.push_back(option != 0 ? option : fallback);
+      return MatmulTiling{chosen[0], chosen[1], chosen[2], chosen[3],
+                          chosen[4]};
+    };
+    f64 = pick(f64Defaults);
+    other = pick(otherDefaults);
+  }
+
+  const MatmulTiling &get(Type element) const {
+    return element.isF64() ? f64 : other;
+  }
+
+  /// Why the tiling of some element type cannot be used, or "".
+  std::string check() const {
+    if (std::string problem = f64.check(); !problem.empty())
+      return problem + " (the tiling of f64)";
+    return other.check();
+  }
+};
+
 /// `C += A @ B` (a `linalg.matmul` on 2-D memrefs of integers or floats,
 /// no user-defined maps) as a tiled kernel with register blocking (the
 /// scheme of RaijinCL, thesis chapter 8, and of CUDA's SGEMM kernels). The
@@ -395,7 +431,7 @@ struct MatmulTiling {
 /// read as zero and are not written. Returns false (and changes nothing)
 /// for other matmuls.
 bool tileMatmul(IRRewriter &rewriter, linalg::MatmulOp matmul,
-                const MatmulTiling &tiling) {
+                const MatmulTilings &tilings) {
   if (matmul.hasUserDefinedMaps() || !matmul.hasPureBufferSemantics())
     return false;
   Value a = matmul.getDpsInputOperand(0)->get();
@@ -410,6 +446,7 @@ bool tileMatmul(IRRewriter &rewriter, linalg::MatmulOp matmul,
       cast<MemRefType>(bMatrix.getType()).getElementType() != type)
     return false;
 
+  const MatmulTiling &tiling = tilings.get(type);
   const int64_t rowsPerItem = tiling.rowsPerItem();
   const int64_t colsPerItem = tiling.colsPerItem();
   Location loc = matmul.getLoc();
@@ -683,9 +720,9 @@ struct GpuMapSectionsPass
                                       blockSize3DX,
                                       blockSize3DY,
                                       blockSize3DZ};
-    MatmulTiling tiling{matmulTileM, matmulTileN, matmulTileK, matmulThreadsX,
-                        matmulThreadsY};
-    if (std::string problem = tiling.check(); !problem.empty()) {
+    MatmulTilings tilings({matmulTileM, matmulTileN, matmulTileK,
+                           matmulThreadsX, matmulThreadsY});
+    if (std::string problem = tilings.check(); !problem.empty()) {
       getOperation().emitError("vrir-gpu-map-sections: bad matrix-product "
                                "tiling: ")
           << problem;
@@ -694,7 +731,7 @@ struct GpuMapSectionsPass
     IRRewriter rewriter(&getContext());
     for (Operation *section : lowering::collectGpuSections(getOperation()))
       if (failed(mapSection(rewriter, cast<scf::ExecuteRegionOp>(section),
-                            blockSize, tiling)))
+                            blockSize, tilings)))
         return signalPassFailure();
   }
 
@@ -714,7 +751,7 @@ struct GpuMapSectionsPass
 
   LogicalResult mapSection(IRRewriter &rewriter, scf::ExecuteRegionOp section,
                            ArrayRef<int64_t> blockSize,
-                           const MatmulTiling &tiling) {
+                           const MatmulTilings &tilings) {
     // Array operations: parallel loops, except inside a kernel, where they
     // are serial loops of one work-item.
     // (The host versions of kernels, `vrir-gpu-cpu-fallback`'s, stay as
@@ -733,7 +770,7 @@ struct GpuMapSectionsPass
           op->getParentOfType<scf::ParallelOp>() &&
           section->isProperAncestor(op->getParentOfType<scf::ParallelOp>());
       if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation()))
-        if (!inKernel && tileMatmul(rewriter, matmul, tiling))
+        if (!inKernel && tileMatmul(rewriter, matmul, tilings))
           continue;
       if (auto matvec = dyn_cast<linalg::MatvecOp>(op.getOperation()))
         if (!inKernel && tileMatvec(rewriter, matvec))

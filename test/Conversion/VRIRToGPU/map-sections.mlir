@@ -123,7 +123,8 @@ func.func @mixed(%x: memref<?xf64>, %y: memref<?x?xf64>, %n: index) -> f64 {
 
 // -----
 
-// A matrix product: one launch of 16x16 work-items per 64x64 tile of C
+// A matrix product (of f32: the tiling of every element type but f64):
+// one launch of 16x16 work-items per 64x64 tile of C
 // (grid: ceil(n/64) x ceil(m/64)). Each step stages a 64x16 tile of A and a
 // 16x64 tile of B in work-group memory (four elements of each per
 // work-item, in row-major order) between barriers; each work-item keeps
@@ -136,14 +137,14 @@ func.func @mixed(%x: memref<?xf64>, %y: memref<?x?xf64>, %n: index) -> f64 {
 // CHECK: %[[N:.*]] = memref.dim %arg2, %c1
 // CHECK: %[[GX:.*]] = arith.ceildivsi %[[N]], %c64
 // CHECK: %[[GY:.*]] = arith.ceildivsi %[[M]], %c64
-// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %[[GX]], {{.*}} = %[[GY]], {{.*}}) threads({{.*}}) in ({{.*}} = %c16{{[_0-9]*}}, {{.*}} = %c16{{[_0-9]*}}, {{.*}}) workgroup(%{{.*}} : memref<64x16xf64, #gpu.address_space<workgroup>>, %{{.*}} : memref<16x64xf64, #gpu.address_space<workgroup>>)
-// CHECK: scf.for {{.*}} step %c16{{[_0-9]*}} iter_args({{.*}}) -> (f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64)
-// CHECK-COUNT-4: memref.store {{.*}} : memref<64x16xf64, #gpu.address_space<workgroup>>
-// CHECK-COUNT-4: memref.store {{.*}} : memref<16x64xf64, #gpu.address_space<workgroup>>
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %[[GX]], {{.*}} = %[[GY]], {{.*}}) threads({{.*}}) in ({{.*}} = %c16{{[_0-9]*}}, {{.*}} = %c16{{[_0-9]*}}, {{.*}}) workgroup(%{{.*}} : memref<64x16xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<16x64xf32, #gpu.address_space<workgroup>>)
+// CHECK: scf.for {{.*}} step %c16{{[_0-9]*}} iter_args({{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)
+// CHECK-COUNT-4: memref.store {{.*}} : memref<64x16xf32, #gpu.address_space<workgroup>>
+// CHECK-COUNT-4: memref.store {{.*}} : memref<16x64xf32, #gpu.address_space<workgroup>>
 // CHECK: gpu.barrier
 // CHECK: scf.for
-// CHECK-COUNT-4: memref.load {{.*}} : memref<64x16xf64, #gpu.address_space<workgroup>>
-// CHECK-COUNT-4: memref.load {{.*}} : memref<16x64xf64, #gpu.address_space<workgroup>>
+// CHECK-COUNT-4: memref.load {{.*}} : memref<64x16xf32, #gpu.address_space<workgroup>>
+// CHECK-COUNT-4: memref.load {{.*}} : memref<16x64xf32, #gpu.address_space<workgroup>>
 // CHECK-COUNT-16: math.fma
 // CHECK: gpu.barrier
 // CHECK-COUNT-16: memref.store {{.*}}, %arg2
@@ -154,20 +155,50 @@ func.func @mixed(%x: memref<?xf64>, %y: memref<?x?xf64>, %n: index) -> f64 {
 // The tiling is an option: 32x32 tiles of C, 32 deep, 32x8 work-items with
 // 4x1 sums each (a work-item's share of a 32x32 tile is 4 elements).
 // MATMUL-LABEL: func.func @matmul
-// MATMUL: gpu.launch {{.*}} threads({{.*}}) in ({{.*}} = %c32{{[_0-9]*}}, {{.*}} = %c8{{[_0-9]*}}, {{.*}}) workgroup(%{{.*}} : memref<32x32xf64, #gpu.address_space<workgroup>>, %{{.*}} : memref<32x32xf64, #gpu.address_space<workgroup>>)
-// MATMUL: scf.for {{.*}} step %c32{{[_0-9]*}} iter_args({{.*}}) -> (f64, f64, f64, f64)
-// MATMUL-COUNT-8: memref.store {{.*}} : memref<32x32xf64, #gpu.address_space<workgroup>>
+// MATMUL: gpu.launch {{.*}} threads({{.*}}) in ({{.*}} = %c32{{[_0-9]*}}, {{.*}} = %c8{{[_0-9]*}}, {{.*}}) workgroup(%{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>)
+// MATMUL: scf.for {{.*}} step %c32{{[_0-9]*}} iter_args({{.*}}) -> (f32, f32, f32, f32)
+// MATMUL-COUNT-8: memref.store {{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>
 // MATMUL: scf.for
 // MATMUL-COUNT-4: math.fma
 // MATMUL: gpu.barrier
 // MATMUL-COUNT-4: memref.store {{.*}}, %arg2
-func.func @matmul(%A: memref<?x?xf64>, %B: memref<?x?xf64>, %C: memref<?x?xf64>) {
+func.func @matmul(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>) {
   scf.execute_region {
-    linalg.matmul ins(%A, %B : memref<?x?xf64>, memref<?x?xf64>) outs(%C : memref<?x?xf64>)
+    linalg.matmul ins(%A, %B : memref<?x?xf32>, memref<?x?xf32>) outs(%C : memref<?x?xf32>)
     linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>,
                                    affine_map<(d0, d1, d2) -> (d2, d1)>,
                                    affine_map<(d0, d1, d2) -> (d0, d1)>]
-        ins(%A, %B : memref<?x?xf64>, memref<?x?xf64>) outs(%C : memref<?x?xf64>)
+        ins(%A, %B : memref<?x?xf32>, memref<?x?xf32>) outs(%C : memref<?x?xf32>)
+    scf.yield
+  } {vrir.gpu_section}
+  return
+}
+
+// -----
+
+// An f64 product has other defaults: 64x64 tiles of C, 8 deep, 8x8
+// work-items with 8x8 sums each (8 elements of A's 64x8 tile and 8 of B's
+// 8x64 tile staged per work-item). An option replaces the default of every
+// element type.
+// CHECK-LABEL: func.func @matmul_f64
+// CHECK: %[[M:.*]] = memref.dim %arg2, %c0
+// CHECK: %[[N:.*]] = memref.dim %arg2, %c1
+// CHECK: %[[GX:.*]] = arith.ceildivsi %[[N]], %c64
+// CHECK: %[[GY:.*]] = arith.ceildivsi %[[M]], %c64
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %[[GX]], {{.*}} = %[[GY]], {{.*}}) threads({{.*}}) in ({{.*}} = %c8{{[_0-9]*}}, {{.*}} = %c8{{[_0-9]*}}, {{.*}}) workgroup(%{{.*}} : memref<64x8xf64, #gpu.address_space<workgroup>>, %{{.*}} : memref<8x64xf64, #gpu.address_space<workgroup>>)
+// CHECK: scf.for {{.*}} step %c8{{[_0-9]*}} iter_args({{.*}}) -> (f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64)
+// CHECK-COUNT-8: memref.store {{.*}} : memref<64x8xf64, #gpu.address_space<workgroup>>
+// CHECK-COUNT-8: memref.store {{.*}} : memref<8x64xf64, #gpu.address_space<workgroup>>
+// CHECK: gpu.barrier
+// CHECK: scf.for
+// CHECK-COUNT-64: math.fma
+// CHECK: gpu.barrier
+// CHECK-COUNT-64: memref.store {{.*}}, %arg2
+// MATMUL-LABEL: func.func @matmul_f64
+// MATMUL: gpu.launch {{.*}} workgroup(%{{.*}} : memref<32x32xf64, #gpu.address_space<workgroup>>, %{{.*}} : memref<32x32xf64, #gpu.address_space<workgroup>>)
+func.func @matmul_f64(%A: memref<?x?xf64>, %B: memref<?x?xf64>, %C: memref<?x?xf64>) {
+  scf.execute_region {
+    linalg.matmul ins(%A, %B : memref<?x?xf64>, memref<?x?xf64>) outs(%C : memref<?x?xf64>)
     scf.yield
   } {vrir.gpu_section}
   return
