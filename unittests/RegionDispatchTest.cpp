@@ -322,6 +322,20 @@ TEST_F(RegionDispatchTest, LongRegionsAndSwitchedOffWait) {
   EXPECT_EQ(compiled.size(), 4u);
 }
 
+TEST_F(RegionDispatchTest, LargerShapesScaleTheRunTime) {
+  // 0.1 ms on a 4x8 array (32 elements), under the 1 ms compile; a 40x80
+  // array (100x the elements) would run for about 10 ms: that miss waits.
+  timedCall(region, facts(a, 4, 8, b, 16, 3, 1.0), 0.1);
+  EXPECT_NE(timedCall(region, facts(a, 40, 80, b, 16, 3, 1.0), 0.1), nullptr);
+  EXPECT_EQ(stats().backgroundCompiles, 0u);
+  // Scaled back down from that run (10 ms for 3200 elements) an 8x4 array
+  // would run for about 0.1 ms: it compiles in the background.
+  timedCall(region, facts(a, 40, 80, b, 16, 3, 1.0), 10.0);
+  EXPECT_EQ(timedCall(region, facts(a, 8, 4, b, 16, 3, 1.0), 0.0), nullptr);
+  vrir_rt_region_wait();
+  EXPECT_EQ(stats().backgroundCompiles, 1u);
+}
+
 TEST_F(RegionDispatchTest, SwitchedOffRunsGeneric) {
   vrir_rt_set_specialization(0, 5);
   EXPECT_EQ(vrir_rt_region_enter(&region, facts(a, 4, 8, b, 16, 3, 1.0).data()),

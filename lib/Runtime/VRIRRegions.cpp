@@ -54,6 +54,8 @@ struct RegionState {
   vrir_rt_region_stats stats{};
   /// The latest call's run time (any version), 0 before one returned.
   std::atomic<int64_t> runNs{0};
+  /// The elements of that call's largest array (callElements).
+  std::atomic<int64_t> runElements{0};
 };
 
 std::mutex registryMutex;
@@ -261,6 +263,26 @@ std::vector<ArgumentKind> parseSignature(const char *signature,
   return arguments;
 }
 
+/// The elements of the largest array argument of a call (at least 1): what
+/// a region's run time is scaled by to estimate it for other shapes.
+int64_t callElements(const std::vector<ArgumentKind> &arguments,
+                     const int64_t *facts) {
+  int64_t largest = 1;
+  for (const ArgumentKind &argument : arguments) {
+    if (argument.kind != 'm')
+      continue;
+    const int64_t *f = facts + argument.firstFact;
+    int64_t elements = 1;
+    for (int d = 0; d < argument.rank; ++d)
+      elements = f[2 + d] > 0 && elements < INT64_MAX / f[2 + d]
+                     ? elements * f[2 + d]
+                 : f[2 + d] > 0 ? INT64_MAX
+                                : 0;
+    largest = std::max(largest, elements);
+  }
+  return largest;
+}
+
 /// The bytes an array argument can touch, [low, high); empty for an array
 /// with no elements.
 std::pair<int64_t, int64_t> byteRange(const ArgumentKind &argument,
@@ -416,13 +438,20 @@ void *vrir_rt_region_enter(vrir_rt_region *region, int64_t *facts) {
     while (state.versions.size() > static_cast<size_t>(cacheSize.load()))
       state.versions.pop_back();
   };
-  // A region that runs for less than its compiles take runs generic while
-  // the version compiles (thesis 6.2.4). Its first miss has no run time
-  // yet, and chooses the facts: that one waits.
+  // A region that would run for less than its compiles take runs generic
+  // while the version compiles (thesis 6.2.4): its latest run time, scaled
+  // by how much larger this call's largest array is (a region last run on
+  // a small input may be called on a large one). Its first miss has no
+  // run time yet, and chooses the facts: that one waits.
   int64_t runNs = state.runNs.load(std::memory_order_relaxed);
+  int64_t runElements =
+      std::max<int64_t>(state.runElements.load(std::memory_order_relaxed), 1);
+  double estimatedMs =
+      runNs * 1e-6 *
+      (static_cast<double>(callElements(state.arguments, facts)) /
+       static_cast<double>(runElements));
   if (!choosing && backgroundCompiles.load() && state.stats.compiles > 0 &&
-      runNs > 0 &&
-      runNs * 1e-6 < state.stats.compileMs / state.stats.compiles) {
+      runNs > 0 && estimatedMs < state.stats.compileMs / state.stats.compiles) {
     CompileJob job{&state,
                    region->source,
                    region->name,
@@ -484,6 +513,8 @@ void vrir_rt_region_exit(vrir_rt_region *region, const int64_t *facts) {
     return;
   state->runNs.store(nowNs() - facts[state->factCount],
                      std::memory_order_relaxed);
+  state->runElements.store(callElements(state->arguments, facts),
+                           std::memory_order_relaxed);
 }
 
 void vrir_rt_set_background_compiles(int enabled) {
