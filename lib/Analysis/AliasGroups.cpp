@@ -18,7 +18,7 @@ bool mlir::vrir::createsNewArrays(Operation *op) {
     return slice.getCopy();
   return isa<ZerosOp, OnesOp, EmptyOp, UnaryOp, BinaryOp, CmpOp, SelectOp,
              CastOp, CopyOp, MapOp, MatmulOp, MatvecOp, TransposeOp, ReduceOp,
-             GatherOp, CholeskyOp, InvOp, SolveOp, EighOp, SvdOp>(op);
+             GatherOp, CholeskyOp, InvOp, SolveOp, EighOp, SvdOp, QrOp>(op);
 }
 
 void AliasGroups::join(Value a, Value b) {

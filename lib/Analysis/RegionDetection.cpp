@@ -66,7 +66,7 @@ bool isLibraryOp(Operation *op) {
   return isa<UnaryOp, BinaryOp, CmpOp, SelectOp, CastOp, CopyOp, MapOp,
              MatmulOp, MatvecOp, TransposeOp, ReduceOp, PermuteOp, ExpandDimsOp,
              PartViewOp, CholeskyOp, InvOp, SolveOp, DetOp, EighOp,
-             SvdOp>(op);
+             SvdOp, QrOp>(op);
 }
 
 /// A vector operation in the sense of 6.2.1: an array library op, a gather

@@ -256,6 +256,31 @@ def test_eigh_and_svd_dtypes(dtype):
 
 
 @vrir.jit
+def factorizations_qr(M):
+    q, r = np.linalg.qr(M)
+    qc, rc = np.linalg.qr(M, mode="complete")
+    return q @ r, q.T @ q, r, qc @ rc, qc @ qc.T, rc, np.linalg.qr(M, "r")
+
+
+@pytest.mark.parametrize("shape", [(7, 4), (4, 7), (5, 5)])
+def test_qr(layout2, shape):
+    M = RNG.random(shape)
+    got, want = factorizations_qr(layout2(M)), factorizations_qr.py_func(M)
+    for x, y in zip(got, want):
+        same(x, y)
+    np.testing.assert_allclose(got[0], M, rtol=1e-12)
+
+
+def qr_raw(a):
+    return np.linalg.qr(a, mode="raw")
+
+
+def test_qr_raw_refused():
+    with pytest.raises(vrir.CompileError, match="'raw' is not supported"):
+        vrir.jit(qr_raw)(np.ones((3, 3)))
+
+
+@vrir.jit
 def from_the_svd(M, L, A):
     return (np.linalg.pinv(M), np.linalg.pinv(L, rcond=1e-10), np.linalg.pinv(L, rtol=None),
             np.linalg.matrix_rank(L), np.linalg.matrix_rank(M), np.linalg.matrix_rank(L, tol=1e-3),

@@ -1062,12 +1062,122 @@ struct SvdOpLowering : public OpConversionPattern<SvdOp> {
   }
 };
 
+/// The leading `rows` x `columns` part of the matrix `memref`.
+static Value getLeadingPart(OpBuilder &b, Location loc, Value memref,
+                            Value rows, Value columns) {
+  OpFoldResult zero = b.getIndexAttr(0), one = b.getIndexAttr(1);
+  return memref::SubViewOp::create(b, loc, memref, {zero, zero},
+                                   {rows, columns}, {one, one});
+}
+
+struct QrOpLowering : public OpConversionPattern<QrOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(QrOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkOnHost(op)))
+      return failure();
+    OpBuilder &b = rewriter;
+    Location loc = op.getLoc();
+    bool withQ = op.getResults().size() == 2;
+    bool complete = op.getComplete();
+    auto rType = cast<ArrayType>(op.getResults().back().getType());
+    Type elementType = rType.getElementType();
+    SmallVector<Value> sizes = getMemRefSizes(b, loc, adaptor.getOperand());
+    Value m = sizes[0], n = sizes[1];
+    Value k = arith::MinSIOp::create(b, loc, m, n);
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    Value qColumns = complete ? m : k, rRows = complete ? m : k;
+    // geqrf leaves R above the diagonal of a column-major copy and the
+    // reflectors below it; orgqr then turns the copy's first qColumns
+    // columns into Q (a complete Q of a wide-enough copy: m columns).
+    Value width = withQ ? arith::MaxSIOp::create(b, loc, n, qColumns) : n;
+    auto colMajor =
+        ArrayType::get(b.getContext(), elementType, 2, Layout::ColMajor);
+    Value factors = allocateArray(b, loc, op, colMajor, {m, width});
+    if (withQ && complete)
+      fillArray(b, loc, factors, getZero(b, loc, elementType));
+    copyMemRef(b, loc, adaptor.getOperand(),
+               getLeadingPart(b, loc, factors, m, n));
+    Value tau = allocateTemporary(b, loc, elementType,
+                                  {arith::MaxSIOp::create(b, loc, k, one)});
+    Value a = getDataPointer(b, loc, factors);
+    Value tauPointer = getDataPointer(b, loc, tau);
+    // One LAPACK routine with a workspace query first (size -1).
+    auto callWithWorkspace = [&](StringRef routine, ValueRange sizesFirst) {
+      std::string name = getLapackName(elementType, routine);
+      auto call = [&](Value work, Value workSize) {
+        SmallVector<Value> values(sizesFirst);
+        values.push_back(workSize);
+        SmallVector<Value> ints = toBlasInts(b, loc, op, values, "qr");
+        return callLapack(
+            b, loc, op, name, ints, [&](ArrayRef<Value> p, Value info) {
+              // geqrf: m, n, a, lda (= m), tau, work, lwork, info;
+              // orgqr: m, n, k, a, lda (= m), tau, work, lwork, info.
+              SmallVector<Value> args(p.begin(), p.end() - 1);
+              args.append({a, p[0], tauPointer, work, p.back(), info});
+              return args;
+            });
+      };
+      Value workQuery = allocateTemporary(b, loc, elementType, {one});
+      call(getDataPointer(b, loc, workQuery),
+           arith::ConstantIndexOp::create(b, loc, -1));
+      Value workSize = readWorkspaceSize(b, loc, workQuery, one);
+      Value work = allocateTemporary(b, loc, elementType, {workSize});
+      call(getDataPointer(b, loc, work), workSize);
+    };
+    buildIfNotEmpty(b, loc, k, [&] { callWithWorkspace("geqrf", {m, n}); });
+    // R: the copy's upper triangle, zeros below (rows past n too).
+    Value r = allocateArray(b, loc, op, rType, {rRows, n});
+    scf::ForOp::create(
+        b, loc, zero, rRows, one, ValueRange{},
+        [&](OpBuilder &b, Location loc, Value i, ValueRange) {
+          scf::ForOp::create(
+              b, loc, zero, n, one, ValueRange{},
+              [&](OpBuilder &b, Location loc, Value j, ValueRange) {
+                Value above = arith::CmpIOp::create(
+                    b, loc, arith::CmpIPredicate::sle, i, j);
+                auto ifOp = scf::IfOp::create(b, loc, TypeRange{elementType},
+                                              above, /*withElseRegion=*/true);
+                {
+                  OpBuilder::InsertionGuard guard(b);
+                  b.setInsertionPointToStart(ifOp.thenBlock());
+                  scf::YieldOp::create(b, loc,
+                                       ValueRange{memref::LoadOp::create(
+                                           b, loc, factors, ValueRange{i, j})});
+                  b.setInsertionPointToStart(ifOp.elseBlock());
+                  scf::YieldOp::create(
+                      b, loc, ValueRange{getZero(b, loc, elementType)});
+                }
+                memref::StoreOp::create(b, loc, ifOp.getResult(0), r,
+                                        ValueRange{i, j});
+                scf::YieldOp::create(b, loc);
+              });
+          scf::YieldOp::create(b, loc);
+        });
+    if (!withQ) {
+      rewriter.replaceOp(op, r);
+      return success();
+    }
+    // With no reflectors (k = 0) orgqr still writes Q: an identity.
+    buildIfNotEmpty(b, loc, qColumns, [&] {
+      callWithWorkspace("orgqr", {m, qColumns, k});
+    });
+    auto qType = cast<ArrayType>(op.getResult(0).getType());
+    Value q = allocateArray(b, loc, op, qType, {m, qColumns});
+    copyMemRef(b, loc, getLeadingPart(b, loc, factors, m, qColumns), q);
+    rewriter.replaceOp(op, {q, r});
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::vrir::populateVRIRLinearAlgebraPatterns(
     const VRIRTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<MatmulOpLowering, MatvecOpLowering, TransposeOpLowering,
                CholeskyOpLowering, InvOpLowering, SolveOpLowering,
-               DetOpLowering, EighOpLowering, SvdOpLowering>(
+               DetOpLowering, EighOpLowering, SvdOpLowering, QrOpLowering>(
       converter, patterns.getContext());
 }

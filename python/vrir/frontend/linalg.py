@@ -1,6 +1,6 @@
 """Matrices: np.eye and np.identity, and np.linalg — cholesky, inv, solve,
-det, eigh/eigvalsh and svd as the dialect's LAPACK ops (vrir.cholesky,
-vrir.inv, vrir.solve, vrir.det, vrir.eigh, vrir.svd); norm as reductions
+det, eigh/eigvalsh, svd and qr as the dialect's LAPACK ops (vrir.cholesky,
+vrir.inv, vrir.solve, vrir.det, vrir.eigh, vrir.svd, vrir.qr); norm as reductions
 (and over singular values for ord 2, -2 and 'nuc'); pinv, matrix_rank,
 cond and lstsq from the SVD, as NumPy computes them. Their run-time
 failures (a matrix that is not square, not positive definite, singular,
@@ -159,6 +159,26 @@ class LinearAlgebra:
             "svd", a, elem, [ArrT(elem, 2, "col_major"), ArrT(elem, 1), ArrT(elem, 2, "col_major")],
             " full_matrices" if full else "")
         return V(kind="tuple", items=results)
+
+    def call_linalg_qr(self, e):
+        """np.linalg.qr(a, mode='reduced'): (Q, R) for 'reduced' and
+        'complete', R for 'r' (geqrf, orgqr)."""
+        args = self.call_args(e, 1, 2, kw=("mode",))
+        a = args[0]
+        self.linalg_matrix(a, "qr")
+        mode_v = args[1] if len(args) > 1 else self.kwargs(e).get("mode", V(kind="none"))
+        mode = literal_value(mode_v)
+        if mode is None:
+            mode = "reduced"
+        if mode not in ("reduced", "complete", "r"):
+            self.error("np.linalg.qr: mode must be 'reduced', 'complete' or 'r' (a constant; "
+                       "'raw' is not supported)")
+        elem = self.linalg_elem(a)
+        if mode == "r":
+            return self.lapack_results("qr", a, elem, [ArrT(elem, 2)])
+        q, r = self.lapack_results("qr", a, elem, [ArrT(elem, 2, "col_major"), ArrT(elem, 2)],
+                                   " complete" if mode == "complete" else "")
+        return V(kind="tuple", items=[q, r])
 
     def call_linalg_pinv(self, e):
         """np.linalg.pinv(a, rcond=None, hermitian=False, rtol=<unset>):

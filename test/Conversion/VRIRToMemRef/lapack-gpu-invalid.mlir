@@ -42,3 +42,17 @@ func.func @eigh_in_gpu_section(%A: !vrir.array<f64, 2, row_major>) -> f64 {
   }
   return %d : f64
 }
+
+// -----
+
+func.func @qr_in_gpu_section(%A: !vrir.array<f64, 2, row_major>) -> f64 {
+  %d = vrir.gpu_section -> (f64) {
+    // expected-error @+2 {{'vrir.qr' op calls LAPACK on the host and cannot run in a vrir.gpu_section; compute it before or after the section}}
+    // expected-error @+1 {{failed to legalize operation 'vrir.qr'}}
+    %R = vrir.qr %A : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, row_major>
+    %c0 = arith.constant 0 : index
+    %x = vrir.load %R[%c0, %c0] : !vrir.array<f64, 2, row_major>[index, index]
+    vrir.yield %x : f64
+  }
+  return %d : f64
+}

@@ -188,3 +188,23 @@ func.func @svd(%A: !vrir.array<f32, 2, strided>) -> (!vrir.array<f32, 2, row_maj
   %U, %s, %Vh = vrir.svd %A : !vrir.array<f32, 2, strided> -> !vrir.array<f32, 2, row_major>, !vrir.array<f32, 1, row_major>, !vrir.array<f32, 2, col_major>
   return %U, %s, %Vh : !vrir.array<f32, 2, row_major>, !vrir.array<f32, 1, row_major>, !vrir.array<f32, 2, col_major>
 }
+
+// -----
+
+// vrir.qr: geqrf on a column-major copy (workspace query first), R read
+// from its upper triangle, then orgqr for Q (its columns copied out).
+// CHECK-DAG: llvm.func @dgeqrf_(!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr)
+// CHECK-DAG: llvm.func @dorgqr_(!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr)
+// CHECK-LABEL: func.func @qr(
+// CHECK:   linalg.copy
+// CHECK:   llvm.call @dgeqrf_(
+// CHECK:   llvm.call @dgeqrf_(
+// CHECK:   arith.cmpi sle
+// CHECK:   llvm.call @dorgqr_(
+// CHECK:   llvm.call @dorgqr_(
+// CHECK:   memref.subview
+// CHECK:   linalg.copy
+func.func @qr(%A: !vrir.array<f64, 2, row_major>) -> (!vrir.array<f64, 2, row_major>, !vrir.array<f64, 2, row_major>) {
+  %Q, %R = vrir.qr %A : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, row_major>, !vrir.array<f64, 2, row_major>
+  return %Q, %R : !vrir.array<f64, 2, row_major>, !vrir.array<f64, 2, row_major>
+}

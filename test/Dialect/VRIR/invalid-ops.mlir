@@ -1491,3 +1491,27 @@ func.func @svd_strided_factor(%A: !vrir.array<f64, 2, row_major>) {
   return
 }
 
+
+// -----
+
+func.func @qr_three_results(%A: !vrir.array<f64, 2, row_major>) {
+  // expected-error @+1 {{'vrir.qr' op has R as its one result, or Q and R as two; got 3 results}}
+  %Q, %R, %X = vrir.qr %A : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, row_major>, !vrir.array<f64, 2, row_major>, !vrir.array<f64, 2, row_major>
+  return
+}
+
+// -----
+
+func.func @qr_complete_r_only(%A: !vrir.array<f64, 2, row_major>) {
+  // expected-error @+1 {{'vrir.qr' op complete needs the Q result}}
+  %R = vrir.qr %A complete : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, row_major>
+  return
+}
+
+// -----
+
+func.func @qr_vector_result(%A: !vrir.array<f64, 2, row_major>) {
+  // expected-error @+1 {{'vrir.qr' op result must be a rank-2 array of 'f64', got '!vrir.array<f64, 1, row_major>'}}
+  %R = vrir.qr %A : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 1, row_major>
+  return
+}

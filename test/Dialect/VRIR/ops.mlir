@@ -177,6 +177,10 @@ func.func @lapack(%A: !m, %B: !vrir.array<f32, 2, strided>, %v: !s) -> f64 {
   %7:3 = vrir.svd %A full_matrices : !m -> !vrir.array<f64, 2, col_major>, !v, !m
   // CHECK: vrir.svd %{{.*}} : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 1, row_major>{{$}}
   %8 = vrir.svd %A : !m -> !v
+  // CHECK: vrir.qr %{{.*}} complete : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, col_major>, !vrir.array<f64, 2, row_major>
+  %9:2 = vrir.qr %A complete : !m -> !vrir.array<f64, 2, col_major>, !m
+  // CHECK: vrir.qr %{{.*}} : !vrir.array<f32, 2, strided> -> !vrir.array<f32, 2, row_major>{{$}}
+  %10 = vrir.qr %B : !vrir.array<f32, 2, strided> -> !vrir.array<f32, 2, row_major>
   return %4 : f64
 }
 

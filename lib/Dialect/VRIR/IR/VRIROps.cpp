@@ -927,6 +927,7 @@ VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(SolveOp, true)
 VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(DetOp, true)
 VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(EighOp, true)
 VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(SvdOp, true)
+VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(QrOp, true)
 VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(ReduceOp, getKind() == ReduceKind::Min ||
                                                   getKind() == ReduceKind::Max)
 #undef VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF
@@ -1344,6 +1345,23 @@ LogicalResult SvdOp::verify() {
   for (auto [index, result] : llvm::enumerate(getResults()))
     if (failed(verifyLapackResult(*this, cast<ArrayType>(result.getType()),
                                   element, count == 3 && index != 1 ? 2 : 1)))
+      return failure();
+  return success();
+}
+
+LogicalResult QrOp::verify() {
+  if (failed(verifyLapackOperands(*this, getOperand())))
+    return failure();
+  unsigned count = getResults().size();
+  if (count != 1 && count != 2)
+    return emitOpError("has R as its one result, or Q and R as two; got ")
+           << count << " results";
+  if (count == 1 && getComplete())
+    return emitOpError("complete needs the Q result");
+  Type element = getOperand().getType().getElementType();
+  for (Value result : getResults())
+    if (failed(verifyLapackResult(*this, cast<ArrayType>(result.getType()),
+                                  element, 2)))
       return failure();
   return success();
 }

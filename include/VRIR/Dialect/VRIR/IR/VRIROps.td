@@ -888,6 +888,29 @@ def VRIR_SvdOp : VRIR_LapackOp<"svd"> {
   }];
 }
 
+def VRIR_QrOp : VRIR_LapackOp<"qr"> {
+  let summary = "QR factorization";
+  let description = [{
+    `Q` and `R` with `operand = Q * R` for the `m` x `n` `operand`, `Q` with
+    orthonormal columns and `R` upper triangular (`k = min(m, n)`): `Q`
+    `m` x `k` and `R` `k` x `n`, or with `complete` `m` x `m` and `m` x `n`;
+    with one result, `R` alone (`k` x `n`). Householder reflections
+    (`geqrf`, then `orgqr` for `Q`), as `np.linalg.qr` in its modes
+    'reduced', 'complete' and 'r'. The matrix need not be square; the
+    signs of `R`'s diagonal are LAPACK's (NumPy's too).
+  }] # lapackDescription # [{
+    ```mlir
+    %Q, %R = vrir.qr %A : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, col_major>, !vrir.array<f64, 2, row_major>
+    %R2 = vrir.qr %A : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, row_major>
+    ```
+  }];
+  let arguments = (ins VRIR_ArrayType:$operand, UnitAttr:$complete);
+  let results = (outs Variadic<VRIR_ArrayType>:$results);
+  let assemblyFormat = [{
+    $operand (`complete` $complete^)? attr-dict `:` qualified(type($operand)) `->` qualified(type($results))
+  }];
+}
+
 def VRIR_ReduceOp : VRIR_ElementwiseOp<"reduce"> {
   let summary = "sum, product, minimum or maximum over one axis or all";
   let description = [{

@@ -137,4 +137,27 @@ module {
     %VtV = vrir.matmul %V, %Vh : !vrir.array<f64, 2, strided>, !cm -> !m
     return %UUt, %s, %VtV : !m, !v, !m
   }
+
+  // Q R = A and Q^T Q = I, reduced (Q m x k, R k x n).
+  func.func @qr(%A: !m) -> (!m, !m, !m) {
+    %Q, %R = vrir.qr %A : !m -> !cm, !m
+    %P = vrir.matmul %Q, %R : !cm, !m -> !m
+    %Qt = vrir.permute %Q [1, 0] : !cm -> !vrir.array<f64, 2, strided>
+    %I = vrir.matmul %Qt, %Q : !vrir.array<f64, 2, strided>, !cm -> !m
+    return %P, %I, %R : !m, !m, !m
+  }
+
+  // Complete: Q m x m, R m x n.
+  func.func @qr_complete(%A: !cm) -> (!m, !m, !cm) {
+    %Q, %R = vrir.qr %A complete : !cm -> !m, !cm
+    %P = vrir.matmul %Q, %R : !m, !cm -> !m
+    %Qt = vrir.permute %Q [1, 0] : !m -> !cm
+    %I = vrir.matmul %Q, %Qt : !m, !cm -> !m
+    return %P, %I, %R : !m, !m, !cm
+  }
+
+  func.func @qr_r(%A: !f) -> !f {
+    %R = vrir.qr %A : !f -> !f
+    return %R : !f
+  }
 }
