@@ -46,6 +46,10 @@ CASES = [
     ("ij->ji", A), ("ij->", A), ("ii->i", SQ), ("ii", SQ), ("ij->j", A), ("ijk->kj", T),
     ("bij,bjk->bik", BA, BB), ("ij,jk,kl->il", A, B, B.T), ("ij,ij->i", A, A),
     ("ii,i->", SQ, V4),
+    # '...': the dimensions it covers, aligned on the right
+    ("...ij,jk->...ik", T, B), ("...i,...i->...", T, T), ("...i,...i", T, A),
+    ("i...->...", T), ("...", T), ("ij...,ij...->ij...", T, T), ("...ii->...i", T[:, :, :3]),
+    ("...j,jk", A, B),
 ]
 
 
@@ -127,7 +131,9 @@ def test_size_mismatch_raises():
 @pytest.mark.parametrize("spec, operands, message", [
     ("ij,jk->ik", (A,), "2 operands in the subscripts 'ij,jk->ik', 1 given"),
     ("ijk,jk->ik", (A, B), "'ijk' names 3 dimensions of an array of 2"),
-    ("...i,i->", (A, V4), r"'\.\.\.' \(broadcast dimensions\) is not supported"),
+    ("...i,i->", (A, V4), r"the output needs '\.\.\.'"),
+    ("...i...,i", (A, V4), r"'\.\.\.' at most once"),
+    ("...ijk", (A,), "names more dimensions than an array of 2 has"),
     ("ij,jk->iq", (A, B), "output subscript 'q' is not in the inputs"),
     ("ij,jk->ii", (A, B), "bad output subscripts 'ii'"),
     ("i1,jk->ik", (A, B), "subscripts are letters, not 'i1'"),

@@ -163,13 +163,14 @@ class Contractions:
     def parse_einsum(self, spec, operands):
         """The subscripts of each operand and of the output."""
         spec = spec.replace(" ", "")
-        if "." in spec:
-            self.error("np.einsum: '...' (broadcast dimensions) is not supported")
         lhs, arrow, out = spec.partition("->")
         inputs = lhs.split(",")
         if len(inputs) != len(operands):
             self.error(f"np.einsum: {len(inputs)} operands in the subscripts "
                        f"'{spec}', {len(operands)} given")
+        if "." in spec:
+            inputs, out = self.expand_ellipsis(spec, inputs, out, arrow, operands)
+            arrow = "->"
         for term, v in zip(inputs, operands):
             if not term.isalpha() and term:
                 self.error(f"np.einsum: subscripts are letters, not '{term}'")
@@ -185,6 +186,45 @@ class Contractions:
             if not any(c in term for term in inputs):
                 self.error(f"np.einsum: output subscript '{c}' is not in the inputs")
         return inputs, out
+
+    def expand_ellipsis(self, spec, inputs, out, arrow, operands):
+        """Subscripts with each '...' replaced by letters of their own: the
+        dimensions it covers in each operand (the operand's rank less its
+        letters), aligned on the right across operands, as NumPy's
+        broadcasting aligns them; the output gets them where its '...' is,
+        or first when the output is implicit. Broadcasting a dimension of
+        size 1 against a larger one is not done (a run-time ValueError)."""
+        def split(term):
+            if term.count("...") > 1 or term.replace("...", "").count("."):
+                self.error(f"np.einsum: bad subscripts '{term}' ('...' at most once)")
+            return term.partition("...")
+        spare = [c for c in "ZYXWVUTSRQPONMLKJIHGFEDCBAzyxwvutsrqponmlkjihgfedcba"
+                 if c not in spec]
+        covered = []
+        for term, v in zip(inputs, operands):
+            before, dots, after = split(term)
+            covered.append(v.ty.rank - len(before) - len(after) if dots else 0)
+            if covered[-1] < 0:
+                self.error(f"np.einsum: '{term}' names more dimensions than an array of "
+                           f"{v.ty.rank} has")
+        width = max(covered)
+        letters = "".join(reversed(spare[:width]))
+        expanded = []
+        for term, count in zip(inputs, covered):
+            before, dots, after = split(term)
+            expanded.append(before + (letters[width - count:] if dots else "") + after)
+        if arrow:
+            before, dots, after = split(out)
+            if width and not dots:
+                # NumPy does not sum over broadcast dimensions either
+                self.error("np.einsum: the output needs '...' where the operands' '...' "
+                           "cover dimensions")
+            out = before + (letters if dots else "") + after
+        else:
+            counted = "".join(expanded)
+            out = letters + "".join(sorted(c for c in set(counted) - set(letters)
+                                           if counted.count(c) == 1))
+        return expanded, out
 
     def einsum_loops(self, operands, inputs, output, elem):
         """The general einsum: a loop nest over the output's subscripts,
