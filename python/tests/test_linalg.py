@@ -387,3 +387,50 @@ def lstsq_scalar(a):
 def test_spectral_refused(fn, message):
     with pytest.raises(vrir.CompileError, match=message):
         vrir.jit(fn)(np.ones((3, 3)))
+
+
+# ------------------------------------- NumPy 2's array-API names in np.linalg
+@vrir.jit
+def array_api(A, B, v, w, T, I):
+    return (np.linalg.matmul(A, B), np.linalg.outer(v, w), np.linalg.cross(v[:3], w[:3]),
+            np.linalg.tensordot(A, B, axes=1), np.linalg.trace(A), np.linalg.trace(A, offset=1),
+            np.linalg.diagonal(A), np.linalg.diagonal(A, offset=-1), np.linalg.matrix_transpose(T),
+            np.linalg.svdvals(B), np.linalg.vecdot(A, B.T[0]), np.linalg.vecdot(T, T, axis=1),
+            np.linalg.vector_norm(A), np.linalg.vector_norm(T, axis=1, ord=1),
+            np.linalg.vector_norm(v, keepdims=True), np.linalg.matrix_norm(A),
+            np.linalg.matrix_norm(A, ord=2, keepdims=True), np.linalg.matrix_power(A, 5),
+            np.linalg.matrix_power(A, -2), np.linalg.matrix_power(I, 3),
+            np.linalg.matrix_power(I, 0), np.linalg.matrix_power(A, 0))
+
+
+def test_array_api_names(layout2):
+    v, w, T = RNG.random(4), RNG.random(4), RNG.random((2, 3, 4))
+    I = np.arange(16).reshape(4, 4) % 3
+    args = (A, B[:, :3].copy(), v, w, T, I)
+    got = array_api(layout2(A), layout2(args[1]), v, w, T, layout2(I))
+    for x, y in zip(got, array_api.py_func(*args)):
+        same(x, y)
+
+
+def power_of_int_by_variable(a, n):
+    return np.linalg.matrix_power(a, n)
+
+
+def vector_norm_keepdims(x):
+    return np.linalg.vector_norm(x, keepdims=True)
+
+
+@vrir.jit
+def power(a, n):
+    return np.linalg.matrix_power(a, n)
+
+
+def test_array_api_errors():
+    with pytest.raises(vrir.CompileError, match="needs a constant n"):
+        vrir.jit(power_of_int_by_variable)(np.eye(3, dtype=np.int64), 2)
+    with pytest.raises(vrir.CompileError, match="keepdims with axis=None"):
+        vrir.jit(vector_norm_keepdims)(np.ones((2, 2)))
+    with pytest.raises(ValueError, match="must be square"):
+        power(np.ones((2, 3)), 2)
+    same(power(A, 3), la.matrix_power(A, 3))
+    same(power(A, -1), la.inv(A))

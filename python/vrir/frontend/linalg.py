@@ -296,6 +296,146 @@ class LinearAlgebra:
             r = (x, res, rank, s)
         """, self.given(a=a, b=b, rcond=rcond), "r")
 
+    # ------------------------------ NumPy 2's array-API names in np.linalg
+    def call_linalg_matmul(self, e):
+        return self.call_np_matmul(e)
+
+    def call_linalg_tensordot(self, e):
+        return self.call_np_tensordot(e)
+
+    def call_linalg_cross(self, e):
+        return self.call_np_cross(e)
+
+    def call_linalg_outer(self, e):
+        """np.linalg.outer(x1, x2): np.outer of two vectors."""
+        for v in self.call_args(e, 2, 2):
+            if not v.is_array or v.ty.rank != 1:
+                self.error("np.linalg.outer: x1 and x2 must be 1-dimensional arrays")
+        return self.call_np_outer(e)
+
+    def last_two_axes(self, e, fn, lo=1, hi=1, kw=()):
+        args = self.call_args(e, lo, hi, kw=kw)
+        x = args[0]
+        if not x.is_array or x.ty.rank < 2:
+            self.error(f"np.linalg.{fn}: x must be an array of at least two dimensions")
+        return args
+
+    def call_linalg_matrix_transpose(self, e):
+        (x,) = self.last_two_axes(e, "matrix_transpose")
+        return self.template("r = np.swapaxes(x, -1, -2)", {"x": x})
+
+    def call_linalg_trace(self, e):
+        """np.linalg.trace(x, offset=0): the trace of a matrix (of the last
+        two axes; stacks of matrices are not supported)."""
+        args = self.last_two_axes(e, "trace", 1, 2, kw=("offset",))
+        x = args[0]
+        if x.ty.rank != 2:
+            self.error("np.linalg.trace of a stack of matrices is not supported")
+        offset = args[1] if len(args) > 1 else self.kwargs(e).get("offset", self.const(0, "i64"))
+        return self.template("r = np.trace(x, offset)", {"x": x, "offset": offset})
+
+    def call_linalg_diagonal(self, e):
+        """np.linalg.diagonal(x, offset=0): a matrix's diagonal (stacks of
+        matrices are not supported)."""
+        args = self.last_two_axes(e, "diagonal", 1, 2, kw=("offset",))
+        x = args[0]
+        if x.ty.rank != 2:
+            self.error("np.linalg.diagonal of a stack of matrices is not supported")
+        offset = args[1] if len(args) > 1 else self.kwargs(e).get("offset", self.const(0, "i64"))
+        return self.diagonal(x, offset)
+
+    def call_linalg_svdvals(self, e):
+        (x,) = self.call_args(e, 1, 1)
+        self.linalg_matrix(x, "svdvals", "x")
+        return self.svd_values(x)
+
+    def call_linalg_vecdot(self, e):
+        """np.linalg.vecdot(x1, x2, axis=-1): sum(conj(x1) * x2) along axis
+        (broadcast)."""
+        args = self.call_args(e, 2, 2, kw=("axis",))
+        x1, x2 = args
+        for v in (x1, x2):
+            if not v.is_array:
+                self.error("np.linalg.vecdot: x1 and x2 must be arrays")
+        axis = self.const_ints([self.kwargs(e).get("axis", self.const(-1, "i64"))],
+                               "np.linalg.vecdot axis")[0]
+        left = "np.conj(x1)" if is_complex(x1.ty.elem) else "x1"
+        return self.template(f"r = np.sum({left} * x2, axis={axis})", {"x1": x1, "x2": x2})
+
+    def call_linalg_vector_norm(self, e):
+        """np.linalg.vector_norm(x, axis=None, keepdims=False, ord=2): over
+        every element (axis None) or along one axis."""
+        args = self.call_args(e, 1, 1, kw=("axis", "keepdims", "ord"))
+        kw = self.kwargs(e)
+        x = args[0]
+        if not x.is_array:
+            self.error("np.linalg.vector_norm: x must be an array")
+        order = literal_value(kw.get("ord", self.const(2, "i64")))
+        keepdims = literal_value(kw.get("keepdims", V(kind="none")))
+        if keepdims not in (None, True, False):
+            self.error("np.linalg.vector_norm: keepdims must be True or False")
+        if order is NOT_CONSTANT or isinstance(order, str):
+            self.error("np.linalg.vector_norm: ord must be a constant number")
+        axis_v = kw.get("axis", V(kind="none"))
+        if not (is_complex(x.ty.elem) or x.ty.elem in ("f32", "f64")):
+            x = self.cast(x, "f64")
+        if axis_v.kind == "none":
+            if keepdims and x.ty.rank > 1:
+                self.error("np.linalg.vector_norm: keepdims with axis=None is not supported")
+            if x.ty.rank != 1:
+                x = self.template("r = x.reshape(-1)", {"x": x})
+            return self.vector_norm(x, order, 0, bool(keepdims))
+        (axis,) = self.const_ints([axis_v], "np.linalg.vector_norm axis")
+        if not -x.ty.rank <= axis < x.ty.rank:
+            self.error(f"np.linalg.vector_norm: axis {axis} is out of bounds")
+        return self.vector_norm(x, order, axis % x.ty.rank, bool(keepdims))
+
+    def call_linalg_matrix_norm(self, e):
+        """np.linalg.matrix_norm(x, keepdims=False, ord='fro') of a matrix."""
+        args = self.call_args(e, 1, 1, kw=("keepdims", "ord"))
+        kw = self.kwargs(e)
+        x = args[0]
+        if not x.is_array or x.ty.rank != 2:
+            self.error("np.linalg.matrix_norm: x must be a matrix (stacks are not supported)")
+        order = literal_value(kw.get("ord", V(kind="str", obj="fro")))
+        keepdims = literal_value(kw.get("keepdims", V(kind="none")))
+        if order is NOT_CONSTANT or keepdims not in (None, True, False):
+            self.error("np.linalg.matrix_norm: ord and keepdims must be constants")
+        if not (is_complex(x.ty.elem) or x.ty.elem in ("f32", "f64")):
+            x = self.cast(x, "f64")
+        return self.matrix_norm(x, order, [0, 1], bool(keepdims))
+
+    def call_linalg_matrix_power(self, e):
+        """np.linalg.matrix_power(a, n): repeated squaring; a negative n
+        powers the inverse (float matrices, or a constant n)."""
+        a, n = self.call_args(e, 2, 2)
+        self.linalg_matrix(a, "matrix_power")
+        if not n.is_scalar or n.ty not in ("i1", "i32", "i64"):
+            self.error("np.linalg.matrix_power: n must be an integer")
+        exponent = literal_value(n)
+        floating = a.ty.elem in ("f32", "f64")
+        if not floating and (exponent is NOT_CONSTANT or exponent is None):
+            self.error("np.linalg.matrix_power of an integer matrix needs a constant n "
+                       "(a negative one makes the result float)")
+        if not floating and exponent < 0:
+            a = self.cast(a, "f64")
+        # an integer matrix to a constant n >= 0 stays integer: no inverse
+        inverse = ("if n < 0:\n                b = np.linalg.inv(a)"
+                   if a.ty.elem in ("f32", "f64") else "")
+        return self.template(f"""
+            if a.shape[0] != a.shape[1]:
+                raise ValueError("np.linalg.matrix_power: Last 2 dimensions of the array must be square")
+            b = a
+            {inverse}
+            m = abs(n)
+            r = np.eye(a.shape[0], dtype=b.dtype)
+            while m > 0:
+                if m % 2 == 1:
+                    r = r @ b
+                b = b @ b
+                m //= 2
+        """, {"a": a, "n": n})
+
     def call_linalg_cholesky(self, e):
         (a,) = self.call_args(e, 1, 1, kw=("upper",))
         self.linalg_matrix(a, "cholesky")
