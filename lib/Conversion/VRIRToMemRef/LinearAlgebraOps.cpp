@@ -626,6 +626,16 @@ static std::pair<Value, Value> copySquareMatrix(OpBuilder &b, Location loc,
   return {result, n};
 }
 
+/// A column-major copy (LAPACK's order) of the square matrix `operand` of
+/// `op`, checked square, and its order.
+static std::pair<Value, Value> copySquareColumnMajor(OpBuilder &b, Location loc,
+                                                     Operation *op,
+                                                     Value operand) {
+  SmallVector<Value> sizes = getMemRefSizes(b, loc, operand);
+  checkSquare(b, loc, op, sizes);
+  return {copyColumnMajor(b, loc, op, operand, sizes), sizes[0]};
+}
+
 struct CholeskyOpLowering : public OpConversionPattern<CholeskyOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -787,13 +797,10 @@ struct DetOpLowering : public OpConversionPattern<DetOp> {
       return failure();
     Location loc = op.getLoc();
     Type elementType = op.getResult().getType();
-    SmallVector<Value> sizes =
-        getMemRefSizes(rewriter, loc, adaptor.getOperand());
-    checkSquare(rewriter, loc, op, sizes);
-    Value n = sizes[0];
     // det(transpose(A)) = det(A): any contiguous copy will do.
-    Value matrix =
-        copyColumnMajor(rewriter, loc, op, adaptor.getOperand(), sizes);
+    Value matrix, n;
+    std::tie(matrix, n) =
+        copySquareColumnMajor(rewriter, loc, op, adaptor.getOperand());
     Value pivots = allocateTemporary(rewriter, loc, rewriter.getI32Type(), {n});
     // A positive info (an exact zero pivot) is no error here: the product
     // of the pivots is then 0.
@@ -873,14 +880,11 @@ struct EighOpLowering : public OpConversionPattern<EighOp> {
     ArrayType valuesType = op.getValues().getType();
     Type elementType = valuesType.getElementType();
     bool vectors = static_cast<bool>(op.getVectors());
-    SmallVector<Value> sizes =
-        getMemRefSizes(rewriter, loc, adaptor.getOperand());
-    checkSquare(rewriter, loc, op, sizes);
-    Value n = sizes[0];
     // syevd overwrites a column-major copy with the eigenvectors, reading
     // its lower triangle (NumPy's UPLO='L').
-    Value matrix =
-        copyColumnMajor(rewriter, loc, op, adaptor.getOperand(), sizes);
+    Value matrix, n;
+    std::tie(matrix, n) =
+        copySquareColumnMajor(rewriter, loc, op, adaptor.getOperand());
     Value values = allocateArray(rewriter, loc, op, valuesType, {n});
     buildIfNotEmpty(rewriter, loc, n, [&] {
       OpBuilder &b = rewriter;
