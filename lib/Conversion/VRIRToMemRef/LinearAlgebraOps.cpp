@@ -626,6 +626,11 @@ static std::pair<Value, Value> copySquareMatrix(OpBuilder &b, Location loc,
   return {result, n};
 }
 
+/// The hidden length (1) of a one-letter Fortran character argument.
+static Value getFortranLetterLength(OpBuilder &b, Location loc) {
+  return arith::ConstantIntOp::create(b, loc, b.getI64Type(), 1);
+}
+
 /// A column-major copy (LAPACK's order) of the square matrix `operand` of
 /// `op`, checked square, and its order.
 static std::pair<Value, Value> copySquareColumnMajor(OpBuilder &b, Location loc,
@@ -662,8 +667,7 @@ struct CholeskyOpLowering : public OpConversionPattern<CholeskyOp> {
                      {ints[0]}, [&](ArrayRef<Value> p, Value infoPointer) {
                        // uplo, n, a, lda (= n), info, and the hidden length of
                        // uplo.
-                       Value uploLength = arith::ConstantIntOp::create(
-                           rewriter, loc, rewriter.getI64Type(), 1);
+                       Value uploLength = getFortranLetterLength(rewriter, loc);
                        return SmallVector<Value>{uplo, p[0],        a,
                                                  p[0], infoPointer, uploLength};
                      });
@@ -832,18 +836,6 @@ struct DetOpLowering : public OpConversionPattern<DetOp> {
   }
 };
 
-/// The Fortran character argument `text` (one letter); its hidden length
-/// goes after LAPACK's other arguments.
-static Value getFortranLetter(OpBuilder &b, Location loc, Operation *op,
-                              StringRef text) {
-  return getConstantString(b, loc, op, text);
-}
-
-/// The hidden length (1) of a one-letter Fortran character argument.
-static Value getFortranLetterLength(OpBuilder &b, Location loc) {
-  return arith::ConstantIntOp::create(b, loc, b.getI64Type(), 1);
-}
-
 /// The first element of the 1-element workspace `query` (LAPACK's optimal
 /// size after a call with size -1), as an index of at least `minimum`.
 static Value readWorkspaceSize(OpBuilder &b, Location loc, Value query,
@@ -889,8 +881,8 @@ struct EighOpLowering : public OpConversionPattern<EighOp> {
     buildIfNotEmpty(rewriter, loc, n, [&] {
       OpBuilder &b = rewriter;
       std::string name = getLapackName(elementType, "syevd");
-      Value jobz = getFortranLetter(b, loc, op, vectors ? "V" : "N");
-      Value uplo = getFortranLetter(b, loc, op, "L");
+      Value jobz = getConstantString(b, loc, op, vectors ? "V" : "N");
+      Value uplo = getConstantString(b, loc, op, "L");
       Value a = getDataPointer(b, loc, matrix);
       Value w = getDataPointer(b, loc, values);
       auto call = [&](Value work, Value iwork, ValueRange counts) {
@@ -992,10 +984,10 @@ struct SvdOpLowering : public OpConversionPattern<SvdOp> {
       }
       b.setInsertionPointToStart(ifOp.elseBlock());
       std::string name = getLapackName(elementType, "gesdd");
-      Value jobz = getFortranLetter(b, loc, op,
-                                    !vectors ? "N"
-                                    : full   ? "A"
-                                             : "S");
+      Value jobz = getConstantString(b, loc, op,
+                                     !vectors ? "N"
+                                     : full   ? "A"
+                                              : "S");
       Value a = getDataPointer(b, loc, matrix);
       Value s = getDataPointer(b, loc, values);
       Value uPointer = vectors ? getDataPointer(b, loc, u) : a;

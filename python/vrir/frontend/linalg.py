@@ -97,6 +97,11 @@ class LinearAlgebra:
         return [V(t, f"{r}#{k}") for k, t in enumerate(results)]
 
     @staticmethod
+    def machine_epsilon(elem):
+        """NumPy's finfo(dtype).eps of the real type `elem`, as source."""
+        return repr(float(np.finfo(np.float32 if elem == "f32" else np.float64).eps))
+
+    @staticmethod
     def given(**values):
         """The values of a template that were given (not None)."""
         return {k: v for k, v in values.items() if v.kind != "none"}
@@ -193,7 +198,7 @@ class LinearAlgebra:
         if rcond.kind != "none" and rtol is not None:
             self.error("np.linalg.pinv: `rtol` and `rcond` can't be both set.")
         elem = self.linalg_elem(a)
-        eps = repr(float(np.finfo(np.float32 if elem == "f32" else np.float64).eps))
+        eps = self.machine_epsilon(elem)
         if rcond.kind != "none":
             cut = "rcond"
         elif rtol is None:
@@ -224,7 +229,7 @@ class LinearAlgebra:
         tol = args[1] if len(args) > 1 else kw.get("tol", V(kind="none"))
         rtol = kw.get("rtol", V(kind="none"))
         elem = self.linalg_elem(a)
-        eps = repr(float(np.finfo(np.float32 if elem == "f32" else np.float64).eps))
+        eps = self.machine_epsilon(elem)
         if tol.kind != "none":
             bound = "tol"
         elif rtol.kind != "none":
@@ -272,7 +277,7 @@ class LinearAlgebra:
         if not b.is_array or b.ty.rank not in (1, 2) or is_complex(b.ty.elem):
             self.error("np.linalg.lstsq: b must be a real array of rank 1 or 2")
         elem = self.linalg_elem(a, b)
-        eps = repr(float(np.finfo(np.float32 if elem == "f32" else np.float64).eps))
+        eps = self.machine_epsilon(elem)
         cut = "rcond" if rcond.kind != "none" else f"{eps} * max(a.shape[0], a.shape[1])"
         ftype = "np.float32" if elem == "f32" else "np.float64"
         return self.inline(f"""
