@@ -99,12 +99,15 @@ def GpuMapSections : Pass<"vrir-gpu-map-sections", "::mlir::ModuleOp"> {
     becomes a tiled kernel instead: a work-group of `matmul-threads-x` x
     `matmul-threads-y` work-items per `matmul-tile-m` x `matmul-tile-n` tile
     of C, with tiles of A and B (`matmul-tile-k` deep) staged in work-group
-    memory between barriers, and each work-item keeping a block of the
-    tile's sums in registers (by default 64x64 tiles; for `f64` 8 deep
-    with 8x8 work-items, 8x8 sums each; for other elements 16 deep with
-    16x16 work-items, 4x4 sums each: the faster of the two on an H200 for
-    each type through OpenCL; an option set to a non-zero value replaces
-    that part of both); a `linalg.matvec` on a matrix with unit-stride rows
+    memory between barriers (as vectors of 16 bytes where the tiling
+    allows, so that each work-item reads them with 16-byte loads; A's tile
+    transposed; the next tiles loaded while the current ones are used),
+    and each work-item keeping a block of the tile's sums in registers (by
+    default, 8 deep: for `f64` 64x64 tiles with 8x8 work-items, for other
+    elements 128x128 tiles with 16x16 work-items, 8x8 sums each: the
+    fastest measured on an H200 for each type; an option set to a non-zero
+    value replaces that part of both); a
+    `linalg.matvec` on a matrix with unit-stride rows
     uses 32 work-items per row and a halving sum in work-group memory. A
     scalar reduction loop becomes a two-level tree
     (work-group, then final). Then the section is inlined: what is not a
@@ -140,7 +143,8 @@ def GpuMapSections : Pass<"vrir-gpu-map-sections", "::mlir::ModuleOp"> {
     "::mlir::gpu::GPUDialect",
     "::mlir::math::MathDialect",
     "::mlir::memref::MemRefDialect",
-    "::mlir::scf::SCFDialect"
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
   ];
 }
 

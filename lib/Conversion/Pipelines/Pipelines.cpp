@@ -99,12 +99,7 @@ void mlir::vrir::buildVRIRPipeline(OpPassManager &pm,
   if (options.eliminateBoundsChecks)
     pipeline += "vrir-bounds-check-elim,vrir-version-bounds-checks,";
   std::string toGPUKernels = kVRIRToGPUMapping;
-  SmallVector<int64_t, 5> tiling(options.gpuMatmulTiling);
-  // Through Vulkan every element type takes f64's default tiling: on an
-  // H200 (2026-11-29) its SGEMM ran 1.16x faster with it, where OpenCL's
-  // ran 3% slower (benchmarks/gpu/README.md).
-  if (tiling.empty() && options.gpuTarget == GPUTarget::VulkanSPIRV)
-    tiling = {64, 64, 8, 8, 8};
+  ArrayRef<int64_t> tiling(options.gpuMatmulTiling);
   if (tiling.size() == 5) {
     toGPUKernels +=
         llvm::formatv("{{matmul-tile-m={0} matmul-tile-n={1} "

@@ -23,6 +23,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -384,18 +386,19 @@ struct MatmulTiling {
 };
 
 /// The tilings of matrix products by element type: the pass's options
-/// where set (non-zero), else the element type's default. `f64` products
-/// take 64x64 tiles 8 deep with 8x8 work-items (8x8 sums each): on an H200
-/// (2026-11-29, benchmarks/gpu/README.md, medians of three runs) DGEMM 4096
-/// ran 1.18x faster through OpenCL (10.5 against 12.4 ms) and 1.14x through
-/// Vulkan than with the tiling the other types keep, 64x64x16 with 16x16
-/// work-items (4x4 sums), SGEMM's best through OpenCL.
+/// where set (non-zero), else the element type's default, the fastest of
+/// those measured on an H200 through OpenCL and Vulkan (2026-11-29,
+/// benchmarks/gpu/README.md): `f64` takes 64x64 tiles 8 deep with 8x8
+/// work-items (8x8 sums each; 128x64 and 128x128 tiles were within the
+/// noise of it), other types 128x128 tiles 8 deep with 16x16 work-items
+/// (8x8 sums each: SGEMM 4096 in 5.3 ms through OpenCL, against 5.9 with
+/// 64x64x8 and 7.4 with 64x64x16 tiles).
 struct MatmulTilings {
   MatmulTiling f64, other;
 
   MatmulTilings(ArrayRef<int64_t> options) {
     const int64_t f64Defaults[] = {64, 64, 8, 8, 8};
-    const int64_t otherDefaults[] = {64, 64, 16, 16, 16};
+    const int64_t otherDefaults[] = {128, 128, 8, 16, 16};
     auto pick = [&](ArrayRef<int64_t> defaults) {
       SmallVector<int64_t, 5> chosen;
       for (auto [option, fallback] : llvm::zip(options, defaults))
@@ -421,15 +424,27 @@ struct MatmulTilings {
 
 /// `C += A @ B` (a `linalg.matmul` on 2-D memrefs of integers or floats,
 /// no user-defined maps) as a tiled kernel with register blocking (the
-/// scheme of RaijinCL, thesis chapter 8, and of CUDA's SGEMM kernels). The
-/// work-items of a group stage the tiles of A and B through work-group
-/// memory, walking them in row-major order (consecutive work-items read
-/// consecutive elements); work-item (x, y) keeps the sums of rows
-/// y + threadsY * r and columns x + threadsX * c of the group's tile of C,
-/// so that its loads from the tile of B, and its final updates of C, are
-/// consecutive across neighbouring work-items. Elements outside A, B or C
-/// read as zero and are not written. Returns false (and changes nothing)
-/// for other matmuls.
+/// scheme of RaijinCL, thesis chapter 8, and of CUDA's SGEMM kernels).
+///
+/// Work-item (x, y) keeps the sums of its rows and columns of the group's
+/// tile of C in runs of up to 16 bytes (4 floats, 2 doubles): rows
+/// y * run + i and, per further run, threadsY * run rows further down (the
+/// same for columns with x), so that a warp's updates of C cover
+/// consecutive elements. The tiles of A and B staged in work-group memory
+/// hold such runs as vectors: each of the work-item's runs of A or B values
+/// for one depth is one 16-byte load there (device compilers do not form
+/// those from scalar loads of work-group arrays), four times fewer loads
+/// per multiply-add than scalars. A's tile is k-major (transposed) with a
+/// run of padding per row, so that the runs of consecutive rows a work-item
+/// stores fall in distinct banks.
+///
+/// The work-items of a group stage the tiles walking them in row-major
+/// order, run by run (consecutive work-items read consecutive elements of
+/// A's rows and runs of B's). The loads of the next tiles are issued before
+/// the products of the current ones (their values wait in registers),
+/// which hides their latency; the loop over a tile's depth is unrolled.
+/// Elements outside A, B or C read as zero and are not written. Returns
+/// false (and changes nothing) for other matmuls.
 bool tileMatmul(IRRewriter &rewriter, linalg::MatmulOp matmul,
                 const MatmulTilings &tilings) {
   if (matmul.hasUserDefinedMaps() || !matmul.hasPureBufferSemantics())
@@ -449,6 +464,25 @@ bool tileMatmul(IRRewriter &rewriter, linalg::MatmulOp matmul,
   const MatmulTiling &tiling = tilings.get(type);
   const int64_t rowsPerItem = tiling.rowsPerItem();
   const int64_t colsPerItem = tiling.colsPerItem();
+  // Runs of 16 bytes (at most 4 elements) of floats and 32- or 64-bit
+  // integers: the vectors the tiles hold. A tiling whose work-items have
+  // no whole runs of rows (columns), or whose tiles would not split evenly
+  // into runs among the work-items, keeps scalars there.
+  const unsigned bits = type.getIntOrFloatBitWidth();
+  const int64_t width = isa<FloatType>(type) || bits == 32 || bits == 64
+                            ? std::clamp<int64_t>(128 / bits, 1, 4)
+                            : 1;
+  auto runOf = [&](int64_t perItem, int64_t tileElements) -> int64_t {
+    return perItem % width == 0 &&
+                   (tileElements / width) % tiling.threads() == 0
+               ? width
+               : 1;
+  };
+  const int64_t rowRun = runOf(rowsPerItem, tiling.tileM * tiling.tileK);
+  const int64_t colRun = runOf(colsPerItem, tiling.tileK * tiling.tileN);
+  auto runType = [&](int64_t run) -> Type {
+    return run == 1 ? type : VectorType::get({run}, type);
+  };
   Location loc = matmul.getLoc();
   OpBuilder &b = rewriter;
   rewriter.setInsertionPoint(matmul);
@@ -463,10 +497,11 @@ bool tileMatmul(IRRewriter &rewriter, linalg::MatmulOp matmul,
   Value groupsY = arith::CeilDivSIOp::create(b, loc, m, index(tiling.tileM));
   auto workgroup =
       gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
-  auto aTileType = MemRefType::get({tiling.tileM, tiling.tileK}, type,
-                                   AffineMap(), workgroup);
-  auto bTileType = MemRefType::get({tiling.tileK, tiling.tileN}, type,
-                                   AffineMap(), workgroup);
+  // A's tile is k-major, with one run of padding per row.
+  auto aTileType = MemRefType::get({tiling.tileK, tiling.tileM / rowRun + 1},
+                                   runType(rowRun), AffineMap(), workgroup);
+  auto bTileType = MemRefType::get({tiling.tileK, tiling.tileN / colRun},
+                                   runType(colRun), AffineMap(), workgroup);
   auto launch = gpu::LaunchOp::create(
       b, loc, groupsX, groupsY, one, index(tiling.threadsX),
       index(tiling.threadsY), one,
@@ -509,83 +544,154 @@ bool tileMatmul(IRRewriter &rewriter, linalg::MatmulOp matmul,
         });
     return ifOp.getResult(0);
   };
-  // Copies the tile of `matrix` whose corner is (rowCorner, colCorner) and
-  // whose rows have `width` elements into `tile`, each work-item taking
-  // every threads()-th element in row-major order. The work-item's first
-  // element is computed once (before the loop over k); when a group's
-  // share is whole rows, the others are whole rows further down.
+  // The places of a `height` x `tileWidth` tile (counted in runs) that the
+  // work-item stages: every threads()-th in row-major order from its own.
+  // Computed once, before the loop over k; when a group's share is whole
+  // rows, the others are whole rows further down.
   struct Placement {
     Value row, col;
   };
-  auto firstElement = [&](int64_t width) {
-    return Placement{arith::DivUIOp::create(b, loc, linearId, index(width)),
-                     arith::RemUIOp::create(b, loc, linearId, index(width))};
-  };
-  auto stageTile = [&](Value matrix, Value tile, int64_t height, int64_t width,
-                       Placement first, Value rowCorner, Value rowExtent,
-                       Value colCorner, Value colExtent) {
-    for (int64_t offset = 0; offset < height * width;
+  auto placements = [&](int64_t height, int64_t tileWidth) {
+    Placement first{arith::DivUIOp::create(b, loc, linearId, index(tileWidth)),
+                    arith::RemUIOp::create(b, loc, linearId, index(tileWidth))};
+    SmallVector<Placement> elements;
+    for (int64_t offset = 0; offset < height * tileWidth;
          offset += tiling.threads()) {
-      Placement element = first;
-      if (offset % width == 0) {
-        if (offset)
-          element.row = add(first.row, index(offset / width));
+      if (offset == 0) {
+        elements.push_back(first);
+      } else if (offset % tileWidth == 0) {
+        elements.push_back(
+            {add(first.row, index(offset / tileWidth)), first.col});
       } else {
         Value linear = add(linearId, index(offset));
-        element = {arith::DivUIOp::create(b, loc, linear, index(width)),
-                   arith::RemUIOp::create(b, loc, linear, index(width))};
+        elements.push_back(
+            {arith::DivUIOp::create(b, loc, linear, index(tileWidth)),
+             arith::RemUIOp::create(b, loc, linear, index(tileWidth))});
       }
-      memref::StoreOp::create(
-          b, loc,
-          guardedLoad(matrix, add(rowCorner, element.row), rowExtent,
-                      add(colCorner, element.col), colExtent),
-          tile, ValueRange{element.row, element.col});
+    }
+    return elements;
+  };
+  // A's places are (run of rows, k), B's (k, run of columns).
+  SmallVector<Placement> aRuns =
+      placements(tiling.tileM / rowRun, tiling.tileK);
+  SmallVector<Placement> bRuns =
+      placements(tiling.tileK, tiling.tileN / colRun);
+  auto offsetBy = [&](Value value, int64_t offset) {
+    return offset ? add(value, index(offset)) : value;
+  };
+  auto scaled = [&](Value value, int64_t factor) {
+    return factor == 1 ? value : mul(value, factor);
+  };
+  // The work-item's elements of the tiles of A and B at depth k0, run by
+  // run, zero outside the matrices.
+  auto loadTiles = [&](Value k0) {
+    SmallVector<Value> values;
+    for (const Placement &run : aRuns) {
+      Value firstRow = add(rowBase, scaled(run.row, rowRun));
+      for (int64_t i = 0; i < rowRun; ++i)
+        values.push_back(
+            guardedLoad(a, offsetBy(firstRow, i), m, add(k0, run.col), k));
+    }
+    for (const Placement &run : bRuns) {
+      Value firstCol = add(colBase, scaled(run.col, colRun));
+      for (int64_t i = 0; i < colRun; ++i)
+        values.push_back(guardedLoad(bMatrix, add(k0, run.row), k,
+                                     offsetBy(firstCol, i), n));
+    }
+    return values;
+  };
+  // Stores `values` (runs of `run` elements) at `places` of `tile`.
+  auto storeRuns = [&](Value tile, ArrayRef<Placement> places, int64_t run,
+                       bool transposed, ValueRange values) {
+    for (auto [i, place] : llvm::enumerate(places)) {
+      ValueRange elements = values.slice(i * run, run);
+      Value stored = run == 1
+                         ? elements.front()
+                         : vector::FromElementsOp::create(
+                               b, loc, cast<VectorType>(runType(run)), elements)
+                               .getResult();
+      memref::StoreOp::create(b, loc, stored, tile,
+                              transposed ? ValueRange{place.col, place.row}
+                                         : ValueRange{place.row, place.col});
     }
   };
-  Placement firstOfA = firstElement(tiling.tileK);
-  Placement firstOfB = firstElement(tiling.tileN);
-  auto localRow = [&](int64_t r) {
-    return add(ty, index(r * tiling.threadsY));
+  auto storeTiles = [&](ValueRange values) {
+    const size_t aCount = aRuns.size() * rowRun;
+    storeRuns(aTile, aRuns, rowRun, /*transposed=*/true,
+              values.take_front(aCount));
+    storeRuns(bTile, bRuns, colRun, /*transposed=*/false,
+              values.drop_front(aCount));
   };
-  auto localCol = [&](int64_t col) {
-    return add(tx, index(col * tiling.threadsX));
+  // The elements of the run of `tile` at (kk, place): one load.
+  auto loadRun = [&](Value tile, Value kk, Value place, int64_t run,
+                     SmallVectorImpl<Value> &elements) {
+    Value loaded = memref::LoadOp::create(b, loc, tile, ValueRange{kk, place});
+    if (run == 1) {
+      elements.push_back(loaded);
+      return;
+    }
+    for (int64_t i = 0; i < run; ++i)
+      elements.push_back(vector::ExtractOp::create(b, loc, loaded, i));
   };
+  // The rows and columns of the work-item's sums within the group's tile of
+  // C: runs of `rowRun` consecutive rows, threadsY runs apart (the same for
+  // columns).
+  SmallVector<Value> itemRows, itemCols;
+  Value firstRow = scaled(ty, rowRun), firstCol = scaled(tx, colRun);
+  for (int64_t r = 0; r < rowsPerItem; ++r)
+    itemRows.push_back(offsetBy(
+        firstRow, (r / rowRun) * tiling.threadsY * rowRun + r % rowRun));
+  for (int64_t col = 0; col < colsPerItem; ++col)
+    itemCols.push_back(offsetBy(
+        firstCol, (col / colRun) * tiling.threadsX * colRun + col % colRun));
 
-  SmallVector<Value> initial(rowsPerItem * colsPerItem, zero);
+  const int64_t sums = rowsPerItem * colsPerItem;
+  SmallVector<Value> initial(sums, zero);
+  llvm::append_range(initial, loadTiles(index(0)));
+  scf::ForOp innerLoop;
   auto kLoop = scf::ForOp::create(
       b, loc, index(0), k, index(tiling.tileK), initial,
-      [&](OpBuilder &b, Location loc, Value k0, ValueRange acc) {
-        stageTile(a, aTile, tiling.tileM, tiling.tileK, firstOfA, rowBase, m,
-                  k0, k);
-        stageTile(bMatrix, bTile, tiling.tileK, tiling.tileN, firstOfB, k0, k,
-                  colBase, n);
+      [&](OpBuilder &b, Location loc, Value k0, ValueRange carried) {
+        storeTiles(carried.drop_front(sums));
         gpu::BarrierOp::create(b, loc);
+        SmallVector<Value> next = loadTiles(add(k0, index(tiling.tileK)));
         auto inner = scf::ForOp::create(
-            b, loc, index(0), index(tiling.tileK), one, acc,
+            b, loc, index(0), index(tiling.tileK), one,
+            carried.take_front(sums),
             [&](OpBuilder &b, Location loc, Value kk, ValueRange acc) {
+              // Run j of the work-item's rows is run y + threadsY * j of
+              // the tile's (the same for columns).
               SmallVector<Value> aValues, bValues;
-              for (int64_t r = 0; r < rowsPerItem; ++r)
-                aValues.push_back(memref::LoadOp::create(
-                    b, loc, aTile, ValueRange{localRow(r), kk}));
-              for (int64_t col = 0; col < colsPerItem; ++col)
-                bValues.push_back(memref::LoadOp::create(
-                    b, loc, bTile, ValueRange{kk, localCol(col)}));
-              SmallVector<Value> next;
+              for (int64_t j = 0; j < rowsPerItem / rowRun; ++j)
+                loadRun(aTile, kk, offsetBy(ty, j * tiling.threadsY), rowRun,
+                        aValues);
+              for (int64_t j = 0; j < colsPerItem / colRun; ++j)
+                loadRun(bTile, kk, offsetBy(tx, j * tiling.threadsX), colRun,
+                        bValues);
+              SmallVector<Value> updated;
               for (int64_t r = 0; r < rowsPerItem; ++r)
                 for (int64_t col = 0; col < colsPerItem; ++col)
-                  next.push_back(multiplyAdd(b, loc, aValues[r], bValues[col],
-                                             acc[r * colsPerItem + col]));
-              scf::YieldOp::create(b, loc, next);
+                  updated.push_back(multiplyAdd(b, loc, aValues[r],
+                                                bValues[col],
+                                                acc[r * colsPerItem + col]));
+              scf::YieldOp::create(b, loc, updated);
             });
+        innerLoop = inner;
+        SmallVector<Value> results(inner.getResults());
         gpu::BarrierOp::create(b, loc);
-        scf::YieldOp::create(b, loc, inner.getResults());
+        llvm::append_range(results, next);
+        scf::YieldOp::create(b, loc, results);
       });
+
+  // Unrolled, the loads of one depth from work-group memory have constant
+  // offsets and overlap the products of the previous depth.
+  (void)loopUnrollFull(innerLoop);
 
   // C[row, col] += the work-item's sums.
   for (int64_t r = 0; r < rowsPerItem; ++r) {
-    Value row = add(rowBase, localRow(r));
+    Value row = add(rowBase, itemRows[r]);
     for (int64_t col = 0; col < colsPerItem; ++col) {
-      Value column = add(colBase, localCol(col));
+      Value column = add(colBase, itemCols[col]);
       Value ok =
           arith::AndIOp::create(b, loc, inBounds(row, m), inBounds(column, n));
       auto ifOp = scf::IfOp::create(b, loc, ok, /*withElse=*/false);

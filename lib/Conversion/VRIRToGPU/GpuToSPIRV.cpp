@@ -35,6 +35,7 @@
 #include "mlir/Conversion/MemRefToSPIRV/MemRefToSPIRV.h"
 #include "mlir/Conversion/SCFToSPIRV/SCFToSPIRV.h"
 #include "mlir/Conversion/UBToSPIRV/UBToSPIRV.h"
+#include "mlir/Conversion/VectorToSPIRV/VectorToSPIRV.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -1040,6 +1041,8 @@ struct GpuToSPIRVPass : public vrir::impl::GpuToSPIRVBase<GpuToSPIRVPass> {
     populateFuncToSPIRVPatterns(typeConverter, patterns);
     index::populateIndexToSPIRVPatterns(typeConverter, patterns);
     ub::populateUBToSPIRVConversionPatterns(typeConverter, patterns);
+    // The runs of matrix-product tiles (vector.from_elements, extract).
+    populateVectorToSPIRVPatterns(typeConverter, patterns);
     patterns.add<RemSIPattern>(typeConverter, context, clientKind);
     patterns.add<AtomicRMWPattern, GenericAtomicRMWPattern>(typeConverter,
                                                             context);

@@ -32,6 +32,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Support/IndentedOstream.h"
@@ -222,6 +223,8 @@ private:
   LogicalResult emitExecuteRegion(scf::ExecuteRegionOp op);
   LogicalResult emitLoad(memref::LoadOp op);
   LogicalResult emitStore(memref::StoreOp op);
+  LogicalResult emitVectorExtract(vector::ExtractOp op);
+  LogicalResult emitFromElements(vector::FromElementsOp op);
   LogicalResult emitAtomicRMW(memref::AtomicRMWOp op);
   LogicalResult emitGenericAtomicRMW(memref::GenericAtomicRMWOp op);
   LogicalResult emitAlloca(memref::AllocaOp op);
@@ -249,6 +252,17 @@ private:
 };
 
 std::string OpenCLEmitter::cType(Type type) {
+  // Vectors of 2, 4, 8 or 16 numbers (bools have no vector type).
+  if (auto vector = dyn_cast<VectorType>(type)) {
+    int64_t lanes = vector.getRank() == 1 && !vector.isScalable()
+                        ? vector.getNumElements()
+                        : 0;
+    if ((lanes != 2 && lanes != 4 && lanes != 8 && lanes != 16) ||
+        vector.getElementType().isInteger(1))
+      return "";
+    std::string element = cType(vector.getElementType());
+    return element.empty() ? "" : element + std::to_string(lanes);
+  }
   if (unsigned width = intWidth(type)) {
     switch (width) {
     case 1:
@@ -1228,6 +1242,28 @@ LogicalResult OpenCLEmitter::emitStore(memref::StoreOp op) {
   return success();
 }
 
+LogicalResult OpenCLEmitter::emitVectorExtract(vector::ExtractOp op) {
+  std::optional<int64_t> position;
+  if (op.getDynamicPosition().empty() && op.getStaticPosition().size() == 1)
+    position = op.getStaticPosition().front();
+  if (!position || cType(op.getSource().getType()).empty())
+    return op.emitOpError("other than of a constant lane of a vector of "
+                          "numbers cannot be translated to OpenCL C");
+  return declare(op.getResult(),
+                 name(op.getSource()) + ".s" + llvm::utohexstr(*position));
+}
+
+LogicalResult OpenCLEmitter::emitFromElements(vector::FromElementsOp op) {
+  std::string type = cType(op.getType());
+  if (type.empty())
+    return op.emitOpError("of type ")
+           << op.getType() << " cannot be translated to OpenCL C";
+  std::string value = "(" + type + ")(";
+  for (auto [i, element] : llvm::enumerate(op.getElements()))
+    value += (i ? ", " : "") + name(element);
+  return declare(op.getResult(), value + ")");
+}
+
 LogicalResult OpenCLEmitter::emitAtomicRMW(memref::AtomicRMWOp op) {
   FailureOr<MemrefInfo *> info = memref(op, op.getMemref());
   if (failed(info))
@@ -1506,6 +1542,9 @@ LogicalResult OpenCLEmitter::emitOperation(Operation &op) {
       .Case(
           [&](memref::GenericAtomicRMWOp a) { return emitGenericAtomicRMW(a); })
       .Case([&](memref::AllocaOp a) { return emitAlloca(a); })
+      // vector
+      .Case([&](vector::ExtractOp e) { return emitVectorExtract(e); })
+      .Case([&](vector::FromElementsOp f) { return emitFromElements(f); })
       // gpu
       .Case([&](gpu::ThreadIdOp o) {
         return declare(o, dimensionCall(o, "get_local_id"));
@@ -1571,8 +1610,10 @@ LogicalResult OpenCLEmitter::emitKernel(gpu::GPUFuncOp func) {
           !memrefType.getMemorySpace() ||
           (space && space.getValue() == gpu::AddressSpace::Global);
       std::string elem = memElementType(memrefType.getElementType());
+      // The runtime passes buffers of numbers and scalar numbers only.
       if (memrefType.getRank() != 1 || !memrefType.getLayout().isIdentity() ||
-          !globalSpace || elem.empty())
+          !globalSpace || elem.empty() ||
+          isa<VectorType>(memrefType.getElementType()))
         return error();
       MemrefInfo info;
       info.space = AddrSpace::Global;
@@ -1587,7 +1628,7 @@ LogicalResult OpenCLEmitter::emitKernel(gpu::GPUFuncOp func) {
       continue;
     }
     std::string scalar = cType(type);
-    if (scalar.empty())
+    if (scalar.empty() || isa<VectorType>(type))
       return error();
     if (type.isInteger(1)) {
       // bool is not a valid kernel argument type.
@@ -1637,7 +1678,13 @@ LogicalResult OpenCLEmitter::emitKernel(gpu::GPUFuncOp func) {
     names[arg] = var;
     memrefs[arg] = std::move(info);
     os << (space == AddrSpace::Local ? "__local " : "") << elem << " " << var
-       << "[" << std::max<int64_t>(type.getNumElements(), 1) << "];\n";
+       << "[" << std::max<int64_t>(type.getNumElements(), 1) << "]";
+    // Aligned to 16 bytes, consecutive aligned loads (a run of a tile's
+    // row) can become one wide load: device compilers only raise the
+    // alignment of private arrays themselves.
+    if (space == AddrSpace::Local)
+      os << " __attribute__((aligned(16)))";
+    os << ";\n";
     return success();
   };
   for (auto [i, arg] : llvm::enumerate(func.getWorkgroupAttributions()))
@@ -1729,11 +1776,11 @@ void mlir::vrir::registerGPUToOpenCLCTranslation() {
       [](DialectRegistry &registry) {
         // The host code around the GPU modules, as the GPU pipeline
         // leaves it before the translation, parses too.
-        registry
-            .insert<affine::AffineDialect, arith::ArithDialect,
-                    cf::ControlFlowDialect, func::FuncDialect, gpu::GPUDialect,
-                    linalg::LinalgDialect, LLVM::LLVMDialect, math::MathDialect,
-                    memref::MemRefDialect, scf::SCFDialect, ub::UBDialect>();
+        registry.insert<
+            affine::AffineDialect, arith::ArithDialect, cf::ControlFlowDialect,
+            func::FuncDialect, gpu::GPUDialect, linalg::LinalgDialect,
+            LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
+            scf::SCFDialect, ub::UBDialect, vector::VectorDialect>();
       });
 }
 

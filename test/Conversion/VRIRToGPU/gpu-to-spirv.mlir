@@ -2,7 +2,7 @@
 // RUN: %if spirv-tools %{ vr-opt %s --vrir-convert-gpu-to-spirv --split-input-file | %validate-spirv | FileCheck %s --check-prefix=VALID %}
 
 // Every spirv.module passes spirv-val for Vulkan 1.1.
-// VALID-COUNT-6: valid: @__spv__kernels
+// VALID-COUNT-7: valid: @__spv__kernels
 
 // The gpu.module stays (the launch lowering reads its kernels' argument
 // attributes) and records its bounds-check sites; the SPIR-V copy binds
@@ -191,6 +191,44 @@ module attributes {gpu.container_module} {
       %v = memref.load %tile[%o] : memref<256xf32, #gpu.address_space<workgroup>>
       %e = math.exp %v : f32
       memref.store %e, %out[%t] : memref<?xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Work-group arrays of vectors (the runs of the matrix-product tiles) are
+// arrays of SPIR-V vectors, built with CompositeConstruct and read lane by
+// lane with CompositeExtract.
+module attributes {gpu.container_module} {
+  func.func @host(%out: memref<?xf32>) {
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c8, %c1, %c1)
+        args(%out : memref<?xf32>)
+    return
+  }
+  // CHECK-LABEL: spirv.module @__spv__kernels
+  // CHECK: spirv.GlobalVariable @__workgroup_mem__0 : !spirv.ptr<!spirv.struct<(!spirv.array<8 x vector<4xf32>>)>, Workgroup>
+  // CHECK: spirv.func @k()
+  // CHECK: %[[VEC:.*]] = spirv.CompositeConstruct %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : (f32, f32, f32, f32) -> vector<4xf32>
+  // CHECK: spirv.Store "Workgroup" %{{.*}}, %[[VEC]] : vector<4xf32>
+  // CHECK: %[[LOADED:.*]] = spirv.Load "Workgroup" %{{.*}} : vector<4xf32>
+  // CHECK: spirv.CompositeExtract %[[LOADED]][2 : i32] : vector<4xf32>
+  gpu.module @kernels {
+    gpu.func @k(%out: memref<?xf32>) workgroup(%tile : memref<2x4xvector<4xf32>, #gpu.address_space<workgroup>>) kernel {
+      %t = gpu.thread_id x
+      %ti = arith.index_cast %t : index to i32
+      %f = arith.sitofp %ti : i32 to f32
+      %run = vector.from_elements %f, %f, %f, %f : vector<4xf32>
+      %c1 = arith.constant 1 : index
+      %c3 = arith.constant 3 : index
+      memref.store %run, %tile[%c1, %c3] : memref<2x4xvector<4xf32>, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %loaded = memref.load %tile[%c1, %c3] : memref<2x4xvector<4xf32>, #gpu.address_space<workgroup>>
+      %lane = vector.extract %loaded[2] : f32 from vector<4xf32>
+      memref.store %lane, %out[%t] : memref<?xf32>
       gpu.return
     }
   }

@@ -124,42 +124,59 @@ func.func @mixed(%x: memref<?xf64>, %y: memref<?x?xf64>, %n: index) -> f64 {
 // -----
 
 // A matrix product (of f32: the tiling of every element type but f64):
-// one launch of 16x16 work-items per 64x64 tile of C
-// (grid: ceil(n/64) x ceil(m/64)). Each step stages a 64x16 tile of A and a
-// 16x64 tile of B in work-group memory (four elements of each per
-// work-item, in row-major order) between barriers; each work-item keeps
-// 4x4 sums in registers (rows y + 16r, columns x + 16c; fused
-// multiply-adds) and adds them to C
-// where they fall inside it. A matmul with indexing maps of its own stays
-// a linalg op turned into loops.
+// one launch of 16x16 work-items per 128x128 tile of C (grid: ceil(n/128)
+// x ceil(m/128)). A work-item keeps 8x8 sums in registers in runs of 4
+// (rows 4y + i and 64 + 4y + i, columns the same with x; fused
+// multiply-adds) and adds them to C where they fall inside it. The tiles
+// hold the runs as vector<4xf32>: A's k-major (8 deep, 32 runs of 4 rows
+// and one of padding), B's 8 x 32 runs of 4 columns. Each work-item loads
+// one run of each before the loop; each step stores the runs loaded the
+// step before, passes a barrier, loads the next ones, reads two runs of A
+// and two of B per depth (8 depths unrolled) and passes a barrier. A
+// matmul with indexing maps of its own stays a linalg op turned into
+// loops.
 // CHECK-LABEL: func.func @matmul
 // CHECK: %[[M:.*]] = memref.dim %arg2, %c0
 // CHECK: %[[N:.*]] = memref.dim %arg2, %c1
-// CHECK: %[[GX:.*]] = arith.ceildivsi %[[N]], %c64
-// CHECK: %[[GY:.*]] = arith.ceildivsi %[[M]], %c64
-// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %[[GX]], {{.*}} = %[[GY]], {{.*}}) threads({{.*}}) in ({{.*}} = %c16{{[_0-9]*}}, {{.*}} = %c16{{[_0-9]*}}, {{.*}}) workgroup(%{{.*}} : memref<64x16xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<16x64xf32, #gpu.address_space<workgroup>>)
-// CHECK: scf.for {{.*}} step %c16{{[_0-9]*}} iter_args({{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)
-// CHECK-COUNT-4: memref.store {{.*}} : memref<64x16xf32, #gpu.address_space<workgroup>>
-// CHECK-COUNT-4: memref.store {{.*}} : memref<16x64xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[GX:.*]] = arith.ceildivsi %[[N]], %c128
+// CHECK: %[[GY:.*]] = arith.ceildivsi %[[M]], %c128
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %[[GX]], {{.*}} = %[[GY]], {{.*}}) threads(%[[TX:[^,]*]], %[[TY:[^,]*]], %{{[^)]*}}) in ({{.*}} = %c16{{[_0-9]*}}, {{.*}} = %c16{{[_0-9]*}}, {{.*}}) workgroup(%[[AT:[^ ]*]] : memref<8x33xvector<4xf32>, #gpu.address_space<workgroup>>, %[[BT:[^ ]*]] : memref<8x32xvector<4xf32>, #gpu.address_space<workgroup>>)
+// CHECK-COUNT-4: memref.load %arg0[
+// CHECK-COUNT-4: memref.load %arg1[
+// CHECK: scf.for {{.*}} step %c8{{[_0-9]*}} iter_args({{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)
+// CHECK: %[[AVEC:.*]] = vector.from_elements {{.*}} : vector<4xf32>
+// CHECK-NEXT: memref.store %[[AVEC]], %[[AT]][
+// CHECK-NEXT: %[[BVEC:.*]] = vector.from_elements
+// CHECK-NEXT: memref.store %[[BVEC]], %[[BT]][
+// CHECK-NEXT: gpu.barrier
+// CHECK-COUNT-4: memref.load %arg0[
+// CHECK-COUNT-4: memref.load %arg1[
+// CHECK: memref.load %[[AT]][%c0{{[_0-9]*}}, %[[TY]]]
+// CHECK-COUNT-4: vector.extract
+// CHECK: memref.load %[[AT]][%c0{{[_0-9]*}}, %{{.*}}]
+// CHECK: memref.load %[[BT]][%c0{{[_0-9]*}}, %[[TX]]]
+// CHECK: memref.load %[[BT]][%c0{{[_0-9]*}}, %{{.*}}]
+// CHECK-COUNT-64: math.fma
+// CHECK: memref.load %[[AT]][%c1{{[_0-9]*}}, %[[TY]]]
+// CHECK-COUNT-448: math.fma
+// CHECK-NOT: math.fma
 // CHECK: gpu.barrier
-// CHECK: scf.for
-// CHECK-COUNT-4: memref.load {{.*}} : memref<64x16xf32, #gpu.address_space<workgroup>>
-// CHECK-COUNT-4: memref.load {{.*}} : memref<16x64xf32, #gpu.address_space<workgroup>>
-// CHECK-COUNT-16: math.fma
-// CHECK: gpu.barrier
-// CHECK-COUNT-16: memref.store {{.*}}, %arg2
+// CHECK-COUNT-64: memref.store {{.*}}, %arg2
 // CHECK: gpu.terminator
 // CHECK-NOT: gpu.launch
 // CHECK: scf.parallel
 // CHECK: return
 // The tiling is an option: 32x32 tiles of C, 32 deep, 32x8 work-items with
-// 4x1 sums each (a work-item's share of a 32x32 tile is 4 elements).
+// 4x1 sums each: a run of 4 rows of A (a vector) and a scalar of B (a
+// work-item has no run of columns), four of B's elements staged per
+// work-item.
 // MATMUL-LABEL: func.func @matmul
-// MATMUL: gpu.launch {{.*}} threads({{.*}}) in ({{.*}} = %c32{{[_0-9]*}}, {{.*}} = %c8{{[_0-9]*}}, {{.*}}) workgroup(%{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>)
-// MATMUL: scf.for {{.*}} step %c32{{[_0-9]*}} iter_args({{.*}}) -> (f32, f32, f32, f32)
-// MATMUL-COUNT-8: memref.store {{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>
-// MATMUL: scf.for
-// MATMUL-COUNT-4: math.fma
+// MATMUL: gpu.launch {{.*}} threads({{.*}}) in ({{.*}} = %c32{{[_0-9]*}}, {{.*}} = %c8{{[_0-9]*}}, {{.*}}) workgroup(%{{.*}} : memref<32x9xvector<4xf32>, #gpu.address_space<workgroup>>, %{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>)
+// MATMUL: scf.for {{.*}} step %c32{{[_0-9]*}} iter_args({{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)
+// MATMUL: vector.from_elements
+// MATMUL-COUNT-5: memref.store {{.*}} : memref<{{.*}}, #gpu.address_space<workgroup>>
+// MATMUL: gpu.barrier
+// MATMUL-COUNT-128: math.fma
 // MATMUL: gpu.barrier
 // MATMUL-COUNT-4: memref.store {{.*}}, %arg2
 func.func @matmul(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>) {
@@ -177,25 +194,26 @@ func.func @matmul(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>)
 // -----
 
 // An f64 product has other defaults: 64x64 tiles of C, 8 deep, 8x8
-// work-items with 8x8 sums each (8 elements of A's 64x8 tile and 8 of B's
-// 8x64 tile staged per work-item). An option replaces the default of every
-// element type.
+// work-items with 8x8 sums each in runs of 2 (vector<2xf64>: 16 bytes; 4
+// runs of A's tile and 4 of B's staged per work-item, 4 of each read per
+// depth). An option replaces the default of every element type.
 // CHECK-LABEL: func.func @matmul_f64
 // CHECK: %[[M:.*]] = memref.dim %arg2, %c0
 // CHECK: %[[N:.*]] = memref.dim %arg2, %c1
 // CHECK: %[[GX:.*]] = arith.ceildivsi %[[N]], %c64
 // CHECK: %[[GY:.*]] = arith.ceildivsi %[[M]], %c64
-// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %[[GX]], {{.*}} = %[[GY]], {{.*}}) threads({{.*}}) in ({{.*}} = %c8{{[_0-9]*}}, {{.*}} = %c8{{[_0-9]*}}, {{.*}}) workgroup(%{{.*}} : memref<64x8xf64, #gpu.address_space<workgroup>>, %{{.*}} : memref<8x64xf64, #gpu.address_space<workgroup>>)
-// CHECK: scf.for {{.*}} step %c8{{[_0-9]*}} iter_args({{.*}}) -> (f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64)
-// CHECK-COUNT-8: memref.store {{.*}} : memref<64x8xf64, #gpu.address_space<workgroup>>
-// CHECK-COUNT-8: memref.store {{.*}} : memref<8x64xf64, #gpu.address_space<workgroup>>
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %[[GX]], {{.*}} = %[[GY]], {{.*}}) threads({{.*}}) in ({{.*}} = %c8{{[_0-9]*}}, {{.*}} = %c8{{[_0-9]*}}, {{.*}}) workgroup(%{{.*}} : memref<8x33xvector<2xf64>, #gpu.address_space<workgroup>>, %{{.*}} : memref<8x32xvector<2xf64>, #gpu.address_space<workgroup>>)
+// CHECK: scf.for {{.*}} step %c8{{[_0-9]*}} iter_args({{.*}}) -> (f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64)
+// CHECK-COUNT-4: memref.store {{.*}} : memref<8x33xvector<2xf64>, #gpu.address_space<workgroup>>
+// CHECK-COUNT-4: memref.store {{.*}} : memref<8x32xvector<2xf64>, #gpu.address_space<workgroup>>
 // CHECK: gpu.barrier
-// CHECK: scf.for
-// CHECK-COUNT-64: math.fma
+// CHECK-COUNT-4: memref.load {{.*}} : memref<8x33xvector<2xf64>, #gpu.address_space<workgroup>>
+// CHECK-COUNT-4: memref.load {{.*}} : memref<8x32xvector<2xf64>, #gpu.address_space<workgroup>>
+// CHECK-COUNT-512: math.fma
 // CHECK: gpu.barrier
 // CHECK-COUNT-64: memref.store {{.*}}, %arg2
 // MATMUL-LABEL: func.func @matmul_f64
-// MATMUL: gpu.launch {{.*}} workgroup(%{{.*}} : memref<32x32xf64, #gpu.address_space<workgroup>>, %{{.*}} : memref<32x32xf64, #gpu.address_space<workgroup>>)
+// MATMUL: gpu.launch {{.*}} workgroup(%{{.*}} : memref<32x17xvector<2xf64>, #gpu.address_space<workgroup>>, %{{.*}} : memref<32x32xf64, #gpu.address_space<workgroup>>)
 func.func @matmul_f64(%A: memref<?x?xf64>, %B: memref<?x?xf64>, %C: memref<?x?xf64>) {
   scf.execute_region {
     linalg.matmul ins(%A, %B : memref<?x?xf64>, memref<?x?xf64>) outs(%C : memref<?x?xf64>)

@@ -90,8 +90,8 @@
 // Local memory is atomic too; private memory needs no atomicity.
 // CHECK-LABEL: __kernel void workgroup(
 // CHECK: __global long *vrir_error) {
-// CHECK-NEXT: __local double wg0[1];
-// CHECK-NEXT: __local int wg1[4];
+// CHECK-NEXT: __local double wg0[1] __attribute__((aligned(16)));
+// CHECK-NEXT: __local int wg1[4] __attribute__((aligned(16)));
 // CHECK-NEXT: double pv0[2];
 // CHECK-NEXT: long v0 = 0L;
 // CHECK-NEXT: double v1 = vrirh_atomic_addf_double_local(&wg0[v0], a2);

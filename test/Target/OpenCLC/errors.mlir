@@ -211,3 +211,33 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%x: f32, %i: index) kernel {
+    %v = vector.from_elements %x, %x : vector<2xf32>
+    // expected-error @below {{'vector.extract' op other than of a constant lane of a vector of numbers cannot be translated to OpenCL C}}
+    %e = vector.extract %v[%i] : f32 from vector<2xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%x: f32) kernel {
+    // expected-error @below {{'vector.from_elements' op of type 'vector<3xf32>' cannot be translated to OpenCL C}}
+    %v = vector.from_elements %x, %x, %x : vector<3xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  // expected-error @below {{argument #0 of type 'memref<?xvector<4xf32>>' cannot be passed to an OpenCL C kernel}}
+  gpu.func @k(%a: memref<?xvector<4xf32>>) kernel {
+    gpu.return
+  }
+}

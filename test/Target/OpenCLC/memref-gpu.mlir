@@ -69,8 +69,8 @@ gpu.module @kernels {
   // arithmetic (their shapes have fewer than 2^31 elements; a larger one
   // keeps 64-bit arithmetic, below).
   // CHECK-LABEL: __kernel void shared(__global double *a0, long a1, __global long *vrir_error) {
-  // CHECK-NEXT: __local double wg0[64];
-  // CHECK-NEXT: __local uchar wg1[32];
+  // CHECK-NEXT: __local double wg0[64] __attribute__((aligned(16)));
+  // CHECK-NEXT: __local uchar wg1[32] __attribute__((aligned(16)));
   // CHECK-NEXT: int pv0[4];
   // CHECK-NEXT: long v0 = (long)get_local_id(0);
   // CHECK-NEXT: double v1 = a0[a1];
@@ -111,6 +111,42 @@ gpu.module @kernels {
     %yf = arith.truncf %y : f64 to f32
     memref.store %yf, %buf[%c1, %c3, %c1] : memref<1x3x2xf32>
     memref.store %y, %a[%n] : memref<?xf64>
+    gpu.return
+  }
+
+  // Work-group arrays of vectors (the runs of the matrix-product tiles):
+  // OpenCL vector types, built from their lanes and read lane by lane.
+  // CHECK-LABEL: __kernel void runs(__global float *a0, long a1, __global double *a2,
+  // CHECK-NEXT: __global long *vrir_error) {
+  // CHECK-NEXT: __local float4 wg0[8] __attribute__((aligned(16)));
+  // CHECK-NEXT: __local double2 wg1[2] __attribute__((aligned(16)));
+  // CHECK-NEXT: float v0 = a0[a1];
+  // CHECK-NEXT: float4 v1 = (float4)(v0, v0, v0, v0);
+  // CHECK-NEXT: long v2 = 1L;
+  // CHECK-NEXT: wg0[(int)v2 * 4 + (int)v2] = v1;
+  // CHECK-NEXT: float4 v3 = wg0[(int)v2 * 4 + (int)v2];
+  // CHECK-NEXT: float v4 = v3.s3;
+  // CHECK-NEXT: a0[a1] = v4;
+  // CHECK-NEXT: double v5 = (double)v4;
+  // CHECK-NEXT: double2 v6 = (double2)(v5, v5);
+  // CHECK-NEXT: wg1[v2] = v6;
+  // CHECK-NEXT: double v7 = v6.s1;
+  // CHECK-NEXT: a2[v2] = v7;
+  gpu.func @runs(%a: memref<?xf32>, %n: index, %d: memref<?xf64>)
+      workgroup(%tile: memref<2x4xvector<4xf32>, #gpu.address_space<workgroup>>,
+                %pairs: memref<2xvector<2xf64>, #gpu.address_space<workgroup>>) kernel {
+    %x = memref.load %a[%n] : memref<?xf32>
+    %v = vector.from_elements %x, %x, %x, %x : vector<4xf32>
+    %c1 = arith.constant 1 : index
+    memref.store %v, %tile[%c1, %c1] : memref<2x4xvector<4xf32>, #gpu.address_space<workgroup>>
+    %w = memref.load %tile[%c1, %c1] : memref<2x4xvector<4xf32>, #gpu.address_space<workgroup>>
+    %lane = vector.extract %w[3] : f32 from vector<4xf32>
+    memref.store %lane, %a[%n] : memref<?xf32>
+    %e = arith.extf %lane : f32 to f64
+    %p = vector.from_elements %e, %e : vector<2xf64>
+    memref.store %p, %pairs[%c1] : memref<2xvector<2xf64>, #gpu.address_space<workgroup>>
+    %q = vector.extract %p[1] : f64 from vector<2xf64>
+    memref.store %q, %d[%c1] : memref<?xf64>
     gpu.return
   }
 
