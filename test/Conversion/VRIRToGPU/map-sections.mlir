@@ -130,7 +130,8 @@ func.func @mixed(%x: memref<?xf64>, %y: memref<?x?xf64>, %n: index) -> f64 {
 // multiply-adds) and adds them to C where they fall inside it. The tiles
 // hold the runs as vector<4xf32>: A's k-major (8 deep, 32 runs of 4 rows
 // and one of padding), B's 8 x 32 runs of 4 columns. Each work-item loads
-// one run of each before the loop; each step stores the runs loaded the
+// one run of each before the loop (without bounds tests when the group's
+// tiles lie inside the matrices); each step stores the runs loaded the
 // step before, passes a barrier, loads the next ones, reads two runs of A
 // and two of B per depth (8 depths unrolled) and passes a barrier. A
 // matmul with indexing maps of its own stays a linalg op turned into
@@ -141,8 +142,13 @@ func.func @mixed(%x: memref<?xf64>, %y: memref<?x?xf64>, %n: index) -> f64 {
 // CHECK: %[[GX:.*]] = arith.ceildivsi %[[N]], %c128
 // CHECK: %[[GY:.*]] = arith.ceildivsi %[[M]], %c128
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %[[GX]], {{.*}} = %[[GY]], {{.*}}) threads(%[[TX:[^,]*]], %[[TY:[^,]*]], %{{[^)]*}}) in ({{.*}} = %c16{{[_0-9]*}}, {{.*}} = %c16{{[_0-9]*}}, {{.*}}) workgroup(%[[AT:[^ ]*]] : memref<8x33xvector<4xf32>, #gpu.address_space<workgroup>>, %[[BT:[^ ]*]] : memref<8x32xvector<4xf32>, #gpu.address_space<workgroup>>)
+// CHECK: scf.if %{{.*}} -> (f32, f32, f32, f32, f32, f32, f32, f32) {
+// CHECK-NOT: scf.if
 // CHECK-COUNT-4: memref.load %arg0[
+// CHECK-NOT: scf.if
 // CHECK-COUNT-4: memref.load %arg1[
+// CHECK: } else {
+// CHECK-COUNT-8: scf.if
 // CHECK: scf.for {{.*}} step %c8{{[_0-9]*}} iter_args({{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)
 // CHECK: %[[AVEC:.*]] = vector.from_elements {{.*}} : vector<4xf32>
 // CHECK-NEXT: memref.store %[[AVEC]], %[[AT]][

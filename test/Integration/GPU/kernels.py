@@ -59,6 +59,14 @@ cube = (np.arange(9 ** 3, dtype=np.float32) * np.float32(0.5)).reshape(9, 9, 9)
 
 S = rng.random((6, 7))
 
+# Matrix products of f32 (sums of 20 small integers: exact), i32, i16.
+tA = rng.integers(-8, 8, (150, 20)).astype(np.float32)
+tB = rng.integers(-8, 8, (20, 131)).astype(np.float32)
+iC = rng.integers(-1000, 1000, (70, 45)).astype(np.int32)
+iD = rng.integers(-1000, 1000, (45, 66)).astype(np.int32)
+hE = rng.integers(-5, 5, (33, 17)).astype(np.int16)
+hF = rng.integers(-5, 5, (17, 40)).astype(np.int16)
+
 # Reductions over more elements than one level of work-groups covers.
 RA = rng.random((700, 501))
 RB = np.asfortranarray(rng.integers(-1000, 1000, (97, 33)))
@@ -94,6 +102,11 @@ CASES = [
     Case("matmul_mixed", [("A", cm[:1, :1]), ("B", mA[:1, :1]),
                           ("C", mC[:, :0]), ("D", mD[:0, :])],
          results=[cm[:1, :1] @ mA[:1, :1], mC[:, :0] @ mD[:0, :]]),
+    # f32 tiles of 128x128 (the first group inside, the others at the
+    # edges; 20 deep: whole, then partial tiles of A and B), i32 and i16.
+    Case("matmul_types", [("A", tA), ("B", tB), ("C", iC), ("D", iD),
+                          ("E", hE), ("F", hF)],
+         results=[tA @ tB, iC @ iD, hE @ hF], rtol=1e-5),
     Case("matvec_mixed", [("A", mC), ("x", mD[:, 0].copy()), ("C", cm),
                           ("z", mA[:, 0].copy())],
          results=[mC @ mD[:, 0], cm @ mA[:, 0]], rtol=1e-11),

@@ -155,6 +155,21 @@ module {
     return %r#0, %r#1 : !m, !cm
   }
 
+  // Matrix products of other element types: f32 and i32 (tiles of 16-byte
+  // runs) and i16 (scalar tiles).
+  func.func @matmul_types(%A: !vrir.array<f32, 2, row_major>, %B: !vrir.array<f32, 2, row_major>,
+                          %C: !vrir.array<i32, 2, row_major>, %D: !vrir.array<i32, 2, row_major>,
+                          %E: !vrir.array<i16, 2, row_major>, %F: !vrir.array<i16, 2, row_major>)
+      -> (!vrir.array<f32, 2, row_major>, !vrir.array<i32, 2, row_major>, !vrir.array<i16, 2, row_major>) {
+    %r:3 = vrir.gpu_section -> (!vrir.array<f32, 2, row_major>, !vrir.array<i32, 2, row_major>, !vrir.array<i16, 2, row_major>) {
+      %p = vrir.matmul %A, %B : !vrir.array<f32, 2, row_major>, !vrir.array<f32, 2, row_major> -> !vrir.array<f32, 2, row_major>
+      %q = vrir.matmul %C, %D : !vrir.array<i32, 2, row_major>, !vrir.array<i32, 2, row_major> -> !vrir.array<i32, 2, row_major>
+      %t = vrir.matmul %E, %F : !vrir.array<i16, 2, row_major>, !vrir.array<i16, 2, row_major> -> !vrir.array<i16, 2, row_major>
+      vrir.yield %p, %q, %t : !vrir.array<f32, 2, row_major>, !vrir.array<i32, 2, row_major>, !vrir.array<i16, 2, row_major>
+    }
+    return %r#0, %r#1, %r#2 : !vrir.array<f32, 2, row_major>, !vrir.array<i32, 2, row_major>, !vrir.array<i16, 2, row_major>
+  }
+
   // Matrix-vector products: row-major (32 work-items per row, a halving
   // sum in work-group memory) and column-major (a work-item per row).
   func.func @matvec_mixed(%A: !m, %x: !v, %C: !cm, %z: !v) -> (!v, !v) {
