@@ -29,7 +29,7 @@ def line_of(fn, text):
 # ---------------------------------------------------------------- CompileError
 @vrir.jit
 def uses_list(x):
-    y = [1, 2, 3]
+    y = [1, "two", 3]
     return x
 
 
@@ -69,7 +69,7 @@ def changes_type(A):
 @vrir.jit
 def iterates_tuple(A):
     s = 0.0
-    for a in (A, A):
+    for a, b in zip((A, A), A):
         s += a.sum()
     return s
 
@@ -101,13 +101,13 @@ def uses_reshape(A):
 
 @pytest.mark.parametrize("fn,args,construct,marker", [
     (uses_reshape, (np.ones(4),), "order='C' only", "A.reshape"),
-    (uses_list, (1,), "lists", "y = [1, 2, 3]"),
+    (uses_list, (1,), "list of str", "y = [1, \"two\", 3]"),
     (uses_try, (1,), "Try", "try:"),
     (uses_print, (1,), "print", "    print(x)"),
     (uses_unsupported_numpy, (np.eye(2),), "numpy.linalg.eig", "np.linalg.eig"),
     (uses_lambda, (1,), "Lambda", "f = lambda"),
     (changes_type, (np.ones(2),), "changes type", "x = 1.0"),
-    (iterates_tuple, (np.ones(2),), "for loops iterate", "for a in (A, A)"),
+    (iterates_tuple, (np.ones(2),), "for loops iterate", "for a, b in zip((A, A), A)"),
     (unshared_write, (np.ones(2), np.ones(2)), "shared list", "for i in vrir.pfor"),
     (break_in_prange, (np.ones(2),), "break", "            break"),
     (missing_return, (1,), "without returning", "def missing_return"),

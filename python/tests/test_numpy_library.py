@@ -71,14 +71,13 @@ def concatenate_ranks(a, A):
     return np.concatenate((a, A))
 
 
-def concatenate_names(A, B):
-    arrays = (A, B)
-    return np.concatenate(arrays)
+def concatenate_number(A, B):
+    return np.concatenate(A[0, 0])
 
 
 @pytest.mark.parametrize("fn,message", [
     (concatenate_ranks, "same number of dimensions"),
-    (concatenate_names, "tuple or list of arrays written out"),
+    (concatenate_number, "tuple or list of arrays"),
 ])
 def test_refused(fn, message):
     with pytest.raises(vrir.CompileError, match=message):

@@ -25,7 +25,7 @@ import numpy as np
 from . import cache, compiler, tiering
 from .errors import CompileError
 from .frontend import build_module
-from .types import ArrT, ELEM_TO_NP, C64, C128, NumPyScalarArg
+from .types import ArrT, ELEM_TO_NP, C64, C128, ListArrT, NumPyScalarArg
 
 # The Python exceptions of run-time errors whose message starts with their
 # name: the frontend's checks, and `raise` and `assert` in compiled code.
@@ -416,6 +416,19 @@ def _arrays_out(items, inputs):
     return out
 
 
+def _list_out(a, t):
+    """The Python list a kernel returns as the array of its items: Python
+    numbers where its items were, else NumPy scalars or arrays (rows)."""
+    return a.tolist() if t.weak and a.ndim == 1 else list(a)
+
+
+def _lists_out(result, rtypes):
+    if len(rtypes) == 1:
+        return _list_out(result, rtypes[0])
+    return tuple(_list_out(r, t) if isinstance(t, ListArrT) else r
+                 for r, t in zip(result, rtypes))
+
+
 def _scalar_out(v, t):
     if t == C128:
         return complex(v.re, v.im)
@@ -442,6 +455,7 @@ class Kernel:
         self._kernel_error = call.KernelError
         self._result_kind = result_kind(rtypes)
         self._has_array_results = any(isinstance(t, ArrT) for t in rtypes)
+        self._list_results = any(isinstance(t, ListArrT) for t in rtypes)
         self._libraries = []
         self._load(so_path)
         # Quick code owed its optimized compile (tiering), else None.
@@ -484,6 +498,12 @@ class Kernel:
         return report
 
     def __call__(self, values):
+        result = self._call(values)
+        if self._list_results:
+            return _lists_out(result, self.rtypes)
+        return result
+
+    def _call(self, values):
         if self._tier_up is not None:
             self._calls += 1
             if self._calls >= 2:

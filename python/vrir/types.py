@@ -57,9 +57,37 @@ class ArrT:
 @dataclass(frozen=True)
 class TupT:
     items: tuple
+    # a list written out of arrays (`[w1, w2]`): a fixed list of values,
+    # stored as a tuple's items are
+    is_list: bool = False
 
     def __str__(self):
-        return "tuple(" + ", ".join(str(t) for t in self.items) + ")"
+        return ("list(" if self.is_list else "tuple(") + ", ".join(str(t) for t in self.items) + ")"
+
+
+@dataclass(frozen=True)
+class ListT:
+    """A list built at run time: its items (numbers of one type, or arrays of
+    one rank and shape, stacked) are the first `len` rows of a buffer with
+    room to grow. `item` is None for `[]` before anything is added."""
+    item: object  # a scalar type, an ArrT (row_major), or None
+    weak: bool = False  # the items are Python numbers (NEP 50)
+
+    def buffer(self):
+        if isinstance(self.item, ArrT):
+            return ArrT(self.item.elem, self.item.rank + 1)
+        return ArrT(self.item or "f64", 1)
+
+    def __str__(self):
+        return f"list({self.item or 'empty'})"
+
+
+@dataclass(frozen=True)
+class ListArrT(ArrT):
+    """A kernel's result that is a list: returned as the array of its items,
+    which the runtime turns into a Python list (of Python numbers when
+    `weak`, else of NumPy scalars or of arrays)."""
+    weak: bool = False
 
 
 def mlir_type(t):

@@ -13,7 +13,11 @@ to VRIR MLIR text. build_module is its entry point. The modules:
     inference.py     types: NEP 50 weak scalars, promotion, casts,
                      unification (the type fixed point)
     statements.py    statements other than for loops; gpu sections
-    loops.py         for loops: range, over arrays, prange/pfor, reductions
+    loops.py         for loops: range, over arrays and lists, unrolled over
+                     tuples, prange/pfor, reductions
+    lists.py         Python lists: growing buffers of numbers or stacked
+                     arrays, lists written out of arrays; their methods,
+                     builtins, and the arrays NumPy makes of them
     expressions.py   expression nodes, comparisons, attributes
     operators.py     arithmetic, bitwise and comparison operators, @
     arrays.py        subscripts (index plans), views, masks

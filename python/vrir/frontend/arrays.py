@@ -97,6 +97,8 @@ class ArrayAccess:
 
     def expr_Subscript(self, e):
         base = self.expr(e.value)
+        if base.kind == "list" or self.is_static_list(base):
+            return self.list_subscript(base, e)
         if base.kind == "tuple":
             idx = self.expr(e.slice) if not isinstance(e.slice, ast.Slice) else None
             if idx is None or idx.const is None or not isinstance(idx.const, int):
@@ -110,7 +112,17 @@ class ArrayAccess:
         if not base.is_array:
             self.error(f"cannot index a {self.tyname(base)}")
         plan = self.index_plan(base, e.slice)
-        return self.load_plan(base, plan)
+        return self.derived(e.value, base, self.load_plan(base, plan))
+
+    def derived(self, node, base, r):
+        """`r`, an array computed from `base` (the value of `node`: a view or
+        a copy of part of it): read-only where `base` is (a copy too,
+        conservatively)."""
+        why = (base.ssa is not None and self.readonly_values.get(base.ssa)) or (
+            isinstance(node, ast.Name) and self.readonly_names.get(node.id))
+        if why and r.is_array and r.ssa is not None:
+            self.readonly_values[r.ssa] = why
+        return r
 
     def index_grid(self, which, sl):
         """np.mgrid[s0, s1, ...] (one array of shape (k, n0, n1, ...): the

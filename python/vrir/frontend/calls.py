@@ -20,6 +20,13 @@ from .statements import RAISABLE
 from .values import BUILTIN_TYPE, DTYPE_OBJECT, V
 
 
+# NumPy functions that take lists as sequences of arrays (or read them
+# themselves), not as the array NumPy makes of a list
+SEQUENCE_FUNCTIONS = ("array", "asarray", "concatenate", "stack", "hstack", "vstack", "row_stack",
+                      "column_stack", "dstack", "block", "multi_dot", "meshgrid",
+                      "broadcast_arrays")
+
+
 class Calls:
     """Calls of functions, and the builtins."""
 
@@ -45,10 +52,14 @@ class Calls:
             # int(x) is a Python int, np.float32(x) a NumPy scalar
             return self.weak(converted, fn.items is BUILTIN_TYPE)
         if fn.kind == "method":
+            if isinstance(fn.obj, tuple):  # ("list", name)
+                return self.list_method(fn.obj[1], fn.items[0], e)
             return self.call_method(fn.obj, fn.items[0], e)
         if fn.kind != "func":
             self.error(f"cannot call a {self.tyname(fn)}")
         mod, name = fn.obj
+        if mod in ("np", "linalg") and name not in SEQUENCE_FUNCTIONS:
+            e = self.lists_as_arrays(e, f"{'np' if mod == 'np' else 'np.linalg'}.{name}")
         r = self.call_function(mod, name, e)
         if mod in ("math", "cmath"):
             return self.weak(r)  # Python numbers
@@ -196,7 +207,11 @@ class Calls:
 
     # builtins
     def call_builtin_len(self, e):
-        (a,) = self.call_args(e, 1, 1)
+        if e.keywords or len(e.args) != 1:
+            self.error("len() takes one argument")
+        a = self.list_operand(e.args[0])
+        if a.kind == "list":
+            return self.list_len(a)
         if a.kind == "tuple":
             v = self.const(len(a.items), "i64")
             v.weak = True
@@ -251,7 +266,12 @@ class Calls:
         return self.load_plan(a, [("int", zero)] * a.ty.rank)
 
     def minmax(self, which, e):
-        args = self.call_args(e, 1, 16)
+        if len(e.args) == 1 and not e.keywords:
+            args = [self.list_operand(e.args[0])]
+            if args[0].kind == "list" or self.is_static_list(args[0]):
+                return self.list_extreme(which, args[0])
+        else:
+            args = self.call_args(e, 1, 16)
         if len(args) == 1:
             if args[0].is_array:
                 return self.reduce(which, args[0], None)
@@ -279,7 +299,20 @@ class Calls:
         return self.minmax("max", e)
 
     def call_builtin_sum(self, e):
-        (a,) = self.call_args(e, 1, 1)
+        if len(e.args) not in (1, 2) or any(k.arg != "start" for k in e.keywords) \
+                or len(e.args) + len(e.keywords) > 2:
+            self.error("sum() takes an iterable and a start")
+        a = self.list_operand(e.args[0])
+        start = e.args[1] if len(e.args) == 2 else e.keywords[0].value if e.keywords else None
+        if a.kind in ("list", "tuple"):
+            s = self.weak(self.const(0, "i64")) if start is None else self.expr(start)
+            if a.kind == "list":
+                return self.list_sum(a, s)
+            for x in a.items:  # Python's sum: start + items[0] + ...
+                s = self.binop("add", s, x)
+            return s
+        if start is not None:
+            self.error("sum() with a start is supported for lists")
         if not a.is_array:
             self.error("sum() of a non-array")
         return self.reduce("sum", a, 0)
@@ -292,8 +325,8 @@ class Calls:
         """Compiles the statements of `template` (Python source) where they
         are called, with the names in `values` bound to those values, `np`
         bound to NumPy and every other name but builtins renamed apart;
-        returns the value of the template's variable `result`. Errors point
-        at the user's call."""
+        returns the value of the template's variable `result` (a list of
+        values for a tuple of names). Errors point at the user's call."""
         n = self.nssa
         self.nssa += 1
         tree = ast.parse(textwrap.dedent(template))
@@ -311,6 +344,8 @@ class Calls:
         for name, v in values.items():
             self.assign_name(f"$lib{n}_{name}", v)
         self.suite(tree.body)
+        if isinstance(result, tuple):
+            return [self.load_name(f"$lib{n}_{r}", self.cur) for r in result]
         return self.load_name(f"$lib{n}_{result}", self.cur)
 
     # vrir constructs used outside their statement

@@ -37,7 +37,7 @@ class ElementwiseFunctions:
                     sizes = [self.dim(v, k) for k in range(v.ty.rank)]
                     r = self.op(f"vrir.zeros({', '.join(sizes)}) : {t.mlir()}", t)
                     # NumPy's .imag of a real array is a read-only array
-                    self.readonly_values.add(r.ssa)
+                    self.readonly_values[r.ssa] = "the .imag of a real array is read-only in NumPy"
                     return r
                 return self.const(0, elem)
             if fn == "real":

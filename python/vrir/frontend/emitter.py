@@ -28,6 +28,7 @@ from .inference import TypeInference
 from .library import NumPyLibrary
 from .histograms import Histograms
 from .linalg import LinearAlgebra
+from .lists import Lists
 from .loops import Loops
 from .numpy_arrays import ArrayFunctions
 from .operators import Operators
@@ -54,7 +55,7 @@ def f_hex(value, ty):
 
 
 class FunctionEmitter(SourceAnalysis, Variables, TypeInference, Statements,
-                      Loops, Expressions, Operators, ArrayAccess,
+                      Loops, Lists, Expressions, Operators, ArrayAccess,
                       Calls, ElementwiseFunctions, Reductions, ArrayFunctions,
                       LinearAlgebra, Contractions, NumPyLibrary, Sorting, Histograms):
     """Emits one function: the subjects' methods (see the bases) on the
@@ -92,9 +93,11 @@ class FunctionEmitter(SourceAnalysis, Variables, TypeInference, Statements,
         self.unreachable_returns = []  # after `raise` (Statements.stmt_Raise)
         self.cur = self.fdef
         self.def_lines = {}  # ssa -> index in region.lines of its op
-        # SSA names of arrays NumPy makes read-only (.imag of a real array)
-        # and the variables bound to one
-        self.readonly_values, self.readonly_names = set(), set()
+        # SSA names of arrays that are read-only (.imag of a real array, the
+        # arrays of a list) and the variables bound to one: why they are
+        self.readonly_values, self.readonly_names = {}, {}
+        # comprehensions whose lists are used at once (np.array([...]))
+        self.temporary_lists = set()
         self.globals = dict(self.pyfunc.__globals__)
         if self.pyfunc.__closure__:
             for name, cell in zip(self.pyfunc.__code__.co_freevars,

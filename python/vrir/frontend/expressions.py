@@ -46,14 +46,15 @@ class Expressions:
     def expr_Tuple(self, e):
         return V(kind="tuple", items=[self.expr(x) for x in e.elts])
 
-    def expr_List(self, e):
-        self.error("lists are not supported (use NumPy arrays or tuples)")
-
     def expr_BinOp(self, e):
         op = ARITH_OPS.get(type(e.op))
         if op is None:
             self.error(f"unsupported operator {type(e.op).__name__}")
-        return self.binop(op, self.expr(e.left), self.expr(e.right))
+        left, right = self.expr(e.left), self.expr(e.right)
+        if left.kind == "list" or right.kind == "list" or self.is_static_list(left) \
+                or self.is_static_list(right):
+            return self.list_binop(op, left, right)
+        return self.binop(op, left, right)
 
     def expr_UnaryOp(self, e):
         if isinstance(e.op, ast.USub) and isinstance(e.operand, ast.Constant) \
@@ -122,6 +123,8 @@ class Expressions:
             self.error("the truth value of an array is ambiguous")
         if v.kind == "none":
             return self.const(False, "i1")
+        if v.kind == "list" or self.is_static_list(v):  # a list is true when not empty
+            return self.cmp_scalar("ne", self.list_len(v), self.const(0, "i64"))
         self.need_scalar(v)
         return self.cast(v, "i1")
 
@@ -368,9 +371,9 @@ class Expressions:
                 size = self.const(ELEM_TO_NP[a.ty.elem].itemsize, "i64")
                 return self.binop("mul", self.from_index(n.ssa), size)
             if at == "T":
-                return self.transpose(a)
+                return self.derived(e.value, a, self.transpose(a))
             if at in ("real", "imag"):
-                return self.complex_part(at, a)
+                return self.derived(e.value, a, self.complex_part(at, a))
             if at in ("copy", "astype", "sum", "prod", "min", "max", "mean", "fill", "transpose",
                       "conj", "conjugate", "reshape", "clip", "argmax", "argmin", "cumsum",
                       "cumprod") or hasattr(self, f"method_{at}"):
@@ -395,6 +398,8 @@ class Expressions:
             if at == "name":
                 return V(kind="str", obj=np_dt.name)
             self.error(f"unsupported dtype attribute '{at}'")
+        if base.kind == "list" or self.is_static_list(base):
+            return V(kind="method", obj=("list", at), items=[base])
         if base.kind == "tuple" and at in ("count", "index"):
             self.error("tuple methods are not supported")
         if base.kind == "func" and base.obj[0] in ("np", "math", "cmath"):

@@ -4,8 +4,8 @@ of a variable's or a return's types (which widens them and restarts
 emission: the type inference fixed point)."""
 import numpy as np
 
-from ..types import (ArrT, ELEM_TO_NP, SCALARS, TupT, bits, int_range, is_complex, is_int,
-                     is_unsigned, kind, mlir_elem, promote_strong, promote_weak, real_of)
+from ..types import (ArrT, ELEM_TO_NP, ListArrT, ListT, SCALARS, TupT, bits, int_range,
+                     is_complex, is_int, is_unsigned, kind, mlir_elem, promote_strong, promote_weak, real_of)
 from .values import V
 
 
@@ -142,7 +142,7 @@ class TypeInference:
 
     def tyname(self, v):
         if v.kind == "tuple":
-            return "tuple"
+            return "list" if self.is_static_list(v) else "tuple"
         if v.kind in ("pyfn", "jitfn", "func"):
             return "function"
         if v.kind:
@@ -151,9 +151,12 @@ class TypeInference:
 
     def convert(self, v, ty, what="value"):
         """Convert v to exactly type ty (assignments, returns, calls)."""
+        if isinstance(ty, ListT):
+            return self.convert_list(v, ty, what)
         if isinstance(ty, TupT):
             if v.kind != "tuple" or len(v.items) != len(ty.items):
-                self.error(f"{what}: expected a tuple of {len(ty.items)}")
+                self.error(f"{what}: expected a {'list' if ty.is_list else 'tuple'} of "
+                           f"{len(ty.items)}")
             return V(ty, kind="tuple", items=[self.convert(x, t, what) for x, t in zip(v.items, ty.items)])
         if isinstance(ty, ArrT):
             if not v.is_array or v.ty.elem != ty.elem or v.ty.rank != ty.rank:
@@ -170,12 +173,18 @@ class TypeInference:
     def unify(self, a, b, what):
         if a == b:
             return a
+        if isinstance(a, ListArrT) != isinstance(b, ListArrT):
+            self.error(f"{what} is a list on one path and an array on another")
+        if isinstance(a, ListT) and isinstance(b, ListT):
+            return self.unify_lists(a, b, what)
         if isinstance(a, str) and isinstance(b, str) and a in SCALARS and b in SCALARS:
             return promote_strong(a, b)
         if isinstance(a, ArrT) and isinstance(b, ArrT) and a.elem == b.elem and a.rank == b.rank:
             return ArrT(a.elem, a.rank, "strided")
-        if isinstance(a, TupT) and isinstance(b, TupT) and len(a.items) == len(b.items):
-            return TupT(tuple(self.unify(x, y, what) for x, y in zip(a.items, b.items)))
+        if isinstance(a, TupT) and isinstance(b, TupT) and len(a.items) == len(b.items) \
+                and a.is_list == b.is_list:
+            return TupT(tuple(self.unify(x, y, what) for x, y in zip(a.items, b.items)),
+                        a.is_list)
         self.error(f"{what} changes type from {a} to {b}; VRIR variables have one type")
 
     def need_scalar(self, v):

@@ -650,7 +650,10 @@ class NumPyLibrary:
         node = e.args[0]
         if isinstance(node, (ast.List, ast.Tuple)):
             return self.literal_array(node, kw, fn)
-        a = self.expr(node)
+        a = self.list_operand(node)
+        if a.kind == "list" or self.is_static_list(a):
+            a = self.list_array(a, fn)
+            copy = False  # a new array already
         if not a.is_array:
             self.error(f"{fn} of a scalar (a 0-dimensional array) is not supported")
         elem = self.dtype_kw(e, a.ty.elem, kw)
@@ -672,6 +675,11 @@ class NumPyLibrary:
         else:
             items = [[self.expr(x) for x in rows]]
         flat = [v for row in items for v in row]
+        if flat and not nested and all(v.is_array for v in flat):
+            # NumPy stacks arrays of one shape (and refuses others)
+            r = self.join_values(flat, None, "stack")
+            elem = self.dtype_kw(None, r.ty.elem, kw)
+            return r if elem == r.ty.elem else self.cast(r, elem)
         for v in flat:
             if not v.is_scalar:
                 self.error(f"{fn} of a list of something else than numbers is not supported "

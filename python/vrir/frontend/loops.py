@@ -4,7 +4,7 @@ reductions."""
 import ast
 import math
 
-from ..types import ArrT, int_range, mlir_type
+from ..types import ArrT, ListT, TupT, int_range, mlir_type
 from .values import V
 
 
@@ -51,7 +51,8 @@ class Loops:
         elements of a 1-D array, row views of a larger one): a counted loop
         over arrays evaluated once, before it, reading item k of each."""
         usage = ("for loops iterate over range(...), vrir.prange(...), vrir.pfor(...), "
-                 "an array, enumerate(array[, start]) or zip(arrays...)")
+                 "an array, a list, a tuple, enumerate(array or list[, start]) or "
+                 "zip(arrays or lists...)")
         start = None
         if form is None:
             sources, targets = [it], [s.target]
@@ -77,7 +78,14 @@ class Loops:
             name = f"$iter{n}_{j}"
             self.stmt(ast.copy_location(
                 ast.Assign(targets=[ast.Name(name, ast.Store())], value=src), s))
-            if not isinstance(self.var_types.get(name), ArrT):
+            ty = self.var_types.get(name)
+            if isinstance(ty, TupT) and len(sources) == 1:
+                if isinstance(src, ast.Name):
+                    self.check_unchanged_in(s.body, src.id, "a for loop")
+                return self.for_unrolled(s, self.load_name(name, s).items, targets[0], start)
+            if isinstance(ty, ListT) and isinstance(src, ast.Name):
+                self.check_unchanged_in(s.body, src.id, "a for loop")
+            if not isinstance(ty, (ArrT, ListT)):
                 self.error(usage)
             held.append(name)
         counter = f"$item{n}"
@@ -100,6 +108,39 @@ class Loops:
                            iter=ast.Call(ast.Name("range", ast.Load()), [count], []),
                            body=prologue + s.body, orelse=[]))
         return self.for_range(loop, loop.iter)
+
+    def for_unrolled(self, s, items, target, start):
+        """`for x in items` (and enumerate) over a tuple or a list written
+        out of arrays: the body once per item, as the items are known
+        while compiling."""
+        exit_ = self.label()
+        state = {"exit": False}
+        for k, item in enumerate(items):
+            following = self.label()
+            if start is not None or target is not s.target:
+                index = self.weak(self.const(k, "i64"))
+                if start is not None:
+                    index = self.binop("add", index, self.expr(start))
+                self.assign(s.target.elts[0], index)
+            self.assign(target, item)
+            self.cur = s
+            state["continued"] = False
+            self.loops.append((following, exit_, state))
+            self.suite(s.body)
+            self.loops.pop()
+            if not self.terminated:
+                self.br(following)
+            elif not state["continued"]:
+                break  # the items after are never reached
+            self.start_block(following)
+        else:
+            self.br(exit_)
+            self.start_block(exit_)
+            return
+        if state["exit"]:
+            self.start_block(exit_)
+        else:
+            self.terminated = True
 
     def range_args(self, call):
         if call.keywords:

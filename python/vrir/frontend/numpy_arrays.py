@@ -281,14 +281,26 @@ class ArrayFunctions:
         """np.concatenate(arrays, axis=0) and np.stack(arrays, axis=0) of a
         tuple or list of arrays: a new array of their common dtype, each
         input copied into its slice; shapes that do not fit raise NumPy's
-        ValueError at run time."""
-        if len(e.args) < 1 or not isinstance(e.args[0], (ast.Tuple, ast.List)):
-            self.error(f"np.{name} takes a tuple or list of arrays written out")
+        ValueError at run time. A list built while running is one array
+        already (join_list)."""
+        if len(e.args) < 1:
+            self.error(f"np.{name} takes a tuple or list of arrays")
         for k in e.keywords:
             if k.arg != "axis":
                 self.error(f"unsupported keyword argument '{k.arg}'")
-        arrays = [self.expr(x) for x in e.args[0].elts]
+        if isinstance(e.args[0], (ast.Tuple, ast.List)):
+            arrays = [self.expr(x) for x in e.args[0].elts]
+        else:
+            seq = self.list_operand(e.args[0])
+            arrays = seq.items if seq.kind == "tuple" else None
         axis_v = self.expr(e.args[1]) if len(e.args) > 1 else self.kwargs(e).get("axis")
+        if arrays is None:
+            if seq.kind != "list":
+                self.error(f"np.{name} takes a tuple or list of arrays")
+            return self.join_list(seq, axis_v, name)
+        return self.join_values(arrays, axis_v, name)
+
+    def join_values(self, arrays, axis_v, name):
         if not arrays or not all(v.is_array for v in arrays):
             self.error(f"np.{name} takes one or more arrays")
         rank = arrays[0].ty.rank
@@ -328,6 +340,29 @@ class ArrayFunctions:
             lines.append(f"out[{':, ' * axis}at:at + n] = x{i}")
             lines.append("at = at + n")
         return self.inline("\n".join(lines), values, "out")
+
+    def join_list(self, v, axis_v, name):
+        """np.stack / np.concatenate of a list built while running: the
+        array of its items (rows), its first axis moved to `axis` (and
+        merged with the next one, for concatenate)."""
+        rank = v.ty.item.rank if isinstance(v.ty.item, ArrT) else 0
+        if name == "concatenate" and rank == 0:
+            self.error("np.concatenate: zero-dimensional arrays cannot be concatenated")
+        out_rank = rank + (name == "stack")
+        axis = 0 if axis_v is None else self.const_ints([axis_v], "axis")[0]
+        if not -out_rank <= axis < out_rank:
+            self.error(f"axis {axis} is out of bounds for a {out_rank}-dimensional result")
+        axis %= out_rank
+        buf, n = self.list_value(v, f"np.{name}")
+        dims = "".join(f"t.shape[{d}], " if d != axis else f"t.shape[{d}] * t.shape[{d + 1}], "
+                       for d in range(out_rank + 1) if d != axis + 1)
+        merge = f"r = t.reshape(({dims}))" if name == "concatenate" else "r = t"
+        return self.template(f"""
+            if n == 0:
+                raise ValueError("need at least one array to {name}")
+            t = np.moveaxis(b[:n], 0, {axis}).copy()
+            {merge}
+        """, {"b": buf, "n": n})
 
     def call_method(self, name, a, e):
         method = getattr(self, f"method_{name}", None)

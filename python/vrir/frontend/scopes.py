@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import constructs
-from ..types import ELEM_TO_NP, TupT, mlir_type, promote_weak
+from ..types import ELEM_TO_NP, ListT, TupT, mlir_type, promote_weak
 from .numpy_table import PY_DTYPES
 from .source import is_user_function
 from .values import BUILTIN_TYPE, DTYPE_OBJECT, Restart, V
@@ -86,10 +86,14 @@ class Variables:
         return s
 
     def assign_name(self, name, v, node=None):
+        if v.kind in ("tuple", "list"):
+            self.check_list_binding(name, v)
         if v.kind == "tuple":
-            ty = TupT(tuple(x.ty for x in v.items))
+            ty = TupT(tuple(x.ty for x in v.items), self.is_static_list(v))
             if any(x.kind is not None for x in v.items):
                 self.error("nested tuples or non-value tuple items cannot be stored")
+        elif v.kind == "list":
+            ty = v.ty
         elif v.kind is not None:
             self.error(f"cannot assign a {v.kind} to a variable")
         else:
@@ -143,6 +147,10 @@ class Variables:
             region.lines[i] = f'{head} loc("{name}"({tail})'
 
     def write_var(self, name, v, ty):
+        if isinstance(ty, ListT):
+            self.write_var(f"{name}.buf", v.items[0], ty.buffer())
+            self.write_var(f"{name}.len", v.items[1], "i64")
+            return
         if isinstance(ty, TupT):
             for k, (x, t) in enumerate(zip(v.items, ty.items)):
                 self.write_var(f"{name}.{k}", x, t)
@@ -159,8 +167,16 @@ class Variables:
             self.write_var(f"$def.{base}", t, "i1")
 
     def read_var(self, name, ty):
+        if isinstance(ty, ListT):
+            buf = self.read_var(f"{name}.buf", ty.buffer())
+            if buf is None:
+                return None
+            length = self.weak(self.read_var(f"{name}.len", "i64"))
+            return V(ty, kind="list", items=[buf, length], obj=name)
         if isinstance(ty, TupT):
             items = [self.read_var(f"{name}.{k}", t) for k, t in enumerate(ty.items)]
+            if ty.is_list:  # the list's items, and the variable that holds it
+                return V(ty, kind="tuple", items=items, obj=("list", name))
             return V(ty, kind="tuple", items=items)
         slot = self.lookup_slot(name)
         if slot is None:
@@ -179,7 +195,8 @@ class Variables:
             return False
         if name in self.scope.values:
             return True
-        first = name if not isinstance(ty, TupT) else f"{name}.0"
+        first = f"{name}.0" if isinstance(ty, TupT) else f"{name}.buf" \
+            if isinstance(ty, ListT) else name
         return first in self.scope.slots
 
     def load_name(self, name, node, check=True):

@@ -142,6 +142,8 @@ class Statements:
     def stmt_Expr(self, s):
         if isinstance(s.value, ast.Constant):
             return  # docstring
+        if isinstance(s.value, ast.Call) and self.list_statement(s.value):
+            return
         self.expr(s.value)
 
     def stmt_Assign(self, s):
@@ -158,32 +160,36 @@ class Statements:
         """ValueError as NumPy's, while compiling, for a write into an array
         NumPy makes read-only (flow-insensitively: a variable bound to one
         anywhere before counts)."""
-        if base.ssa in self.readonly_values or (
-                isinstance(target, ast.Name) and target.id in self.readonly_names):
-            self.error("assignment destination is read-only (the .imag of a real "
-                       "array is read-only in NumPy)")
+        why = self.readonly_values.get(base.ssa) or (
+            isinstance(target, ast.Name) and self.readonly_names.get(target.id))
+        if why:
+            self.error(f"assignment destination is read-only ({why})")
 
     def assign(self, t, v):
         self.cur = t
         if isinstance(t, ast.Name):
             if v.ssa is not None and v.ssa in self.readonly_values:
-                self.readonly_names.add(t.id)
+                self.readonly_names[t.id] = self.readonly_values[v.ssa]
             else:
-                self.readonly_names.discard(t.id)
+                self.readonly_names.pop(t.id, None)
             self.assign_name(t.id, v, t)
         elif isinstance(t, (ast.Tuple, ast.List)):
             if v.is_array:
                 v = self.unpack_array(v, t.elts)
+            if v.kind == "list" or self.is_static_list(v):
+                v = self.unpack_list(v, len(t.elts))
             if v.kind != "tuple":
-                self.error("only tuples and arrays can be unpacked")
+                self.error("only tuples, lists and arrays can be unpacked")
             if len(v.items) != len(t.elts):
                 self.error(f"cannot unpack {len(v.items)} values into {len(t.elts)} targets")
             for tt, vv in zip(t.elts, v.items):
                 self.assign(tt, vv)
         elif isinstance(t, ast.Subscript):
+            if self.is_list_name(t.value):
+                return self.list_store(t, v)
             base = self.expr(t.value)
             if not base.is_array:
-                self.error("item assignment on a non-array")
+                self.error(f"item assignment on a {self.tyname(base)}")
             self.check_writable(t.value, base)
             plan = self.index_plan(base, t.slice)
             self.store_plan(base, plan, v)
@@ -231,6 +237,18 @@ class Statements:
         if op is None:
             self.error(f"unsupported operator {type(s.op).__name__}")
         t = s.target
+        if isinstance(t, ast.Name) and self.is_list_name(t):
+            if op != "add":
+                self.error(f"the augmented assignment {type(s.op).__name__} of a list is not "
+                           "supported (lst += other extends it)")
+            lst, other = self.mutable_list(t.id, t), self.list_operand(s.value)
+            if other.kind != "list":
+                # NumPy's operator wins: `lst += array` adds element-wise
+                self.error(f"'{t.id} += ...' of a {self.tyname(other)} is not supported "
+                           f"(Python extends a list by a list only; use {t.id}.extend(...))")
+            return self.list_extend(t.id, lst, other)
+        if isinstance(t, ast.Subscript) and self.is_list_name(t.value):
+            return self.list_store(t, self.expr(s.value), op)
         if isinstance(t, ast.Name):
             cur = self.load_name(t.id, t)
             new = self.binop(op, cur, self.expr(s.value))
@@ -347,10 +365,12 @@ class Statements:
             v = self.expr(s.value)
             if v.kind == "none":
                 vals = []
-            elif v.kind == "tuple":
+            elif v.kind == "tuple" and not self.is_static_list(v):
                 vals = v.items
             else:
                 vals = [v]
+        vals = [self.returned_list(x) if x.kind == "list" or self.is_static_list(x) else x
+                for x in vals]
         for x in vals:
             if x.kind is not None:
                 self.error(f"cannot return a {x.kind}")
