@@ -65,7 +65,7 @@ bool isConstant(Value value) {
 bool isLibraryOp(Operation *op) {
   return isa<UnaryOp, BinaryOp, CmpOp, SelectOp, CastOp, CopyOp, MapOp,
              MatmulOp, MatvecOp, TransposeOp, ReduceOp, PermuteOp, ExpandDimsOp,
-             PartViewOp, CholeskyOp, InvOp, SolveOp, DetOp, EighOp,
+             PartViewOp, CholeskyOp, InvOp, SolveOp, DetOp, SlogdetOp, EighOp,
              SvdOp, QrOp>(op);
 }
 

@@ -1,4 +1,4 @@
-"""np.eye, np.identity and np.linalg (cholesky, inv, solve, det, eigh,
+"""np.eye, np.identity and np.linalg (cholesky, inv, solve, det, slogdet, eigh,
 eigvalsh, svd through LAPACK; pinv, matrix_rank, cond, lstsq and the
 spectral and nuclear norms from the SVD; the other norms as reductions)
 against NumPy on every layout, with NumPy's
@@ -111,12 +111,18 @@ def det(a):
     return np.linalg.det(a)
 
 
+@vrir.jit
+def slogdet(a):
+    return np.linalg.slogdet(a)
+
+
 @pytest.mark.parametrize("fn,args,error,message", [
     (chol, (-SPD,), la.LinAlgError, "not positive definite"),
     (inv, (np.ones((3, 3)),), la.LinAlgError, "singular matrix"),
     (solve, (np.ones((3, 3)), b[:3].copy()), la.LinAlgError, "singular matrix"),
     (inv, (np.ones((3, 2)),), la.LinAlgError, "not square"),
     (det, (np.ones((2, 3)),), la.LinAlgError, "not square"),
+    (slogdet, (np.ones((2, 3)),), la.LinAlgError, "not square"),
     (solve, (A, b[:4].copy()), ValueError, "not aligned"),
 ])
 def test_numpy_errors(fn, args, error, message):
@@ -130,12 +136,47 @@ def test_singular_determinant_is_zero():
     assert det(np.ones((3, 3))) == 0.0
 
 
+@vrir.jit
+def log_likelihood(C, x):
+    """A Gaussian's log-density, as real programs use slogdet."""
+    sign, logdet = np.linalg.slogdet(C)
+    result = np.linalg.slogdet(C)
+    return sign, logdet - 0.5 * x @ np.linalg.solve(C, x), result[0] * result[1]
+
+
+def test_slogdet(layout2):
+    got = log_likelihood(layout2(SPD), b)
+    want = log_likelihood.py_func(SPD, b)
+    for x, y in zip(got, want):
+        same(x, y)
+    P = A[[1, 0, 2, 3, 4, 5]]  # one row exchange more: the other sign
+    for M in (A, P, -A):
+        same(slogdet(layout2(M)), tuple(la.slogdet(M)))
+
+
+@pytest.mark.parametrize("M", [
+    10 * np.eye(400) + RNG.random((400, 400)),  # det overflows: 10^400
+    0.01 * np.eye(300),  # det underflows: 10^-600
+    np.ones((3, 3)),  # singular: (0, -inf)
+    np.zeros((0, 0)),  # empty: (1, 0)
+    (A * 4).astype(np.float32),
+    (A * 4).astype(np.int64),
+])
+def test_slogdet_ranges_and_dtypes(M):
+    got, want = slogdet(M), tuple(la.slogdet(M))
+    assert [np.asarray(x).dtype for x in got] == [np.asarray(y).dtype for y in want]
+    same(got, want, rtol=2e-5 if M.dtype == np.float32 else 1e-9)
+    assert str(got[0]) == str(want[0])  # 0.0, not -0.0
+
+
 @pytest.mark.parametrize("fn,args,message", [
     (inv, (b,), "1-dimensional array given"),
     (inv, (A + 1j * A,), "complex matrix is not supported"),
     (inv, (RNG.random((2, 3, 3)),), "stack of matrices"),
     (solve, (A, RNG.random((2, 6, 1))), "rank-3 right-hand side"),
     (det, (2.0,), "must be an array"),
+    (slogdet, (RNG.random((2, 3, 3)),), "stack of matrices"),
+    (slogdet, (A + 1j * A,), "complex matrix is not supported"),
 ])
 def test_refused(fn, args, message):
     with pytest.raises(vrir.CompileError, match=message):

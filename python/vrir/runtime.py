@@ -34,7 +34,8 @@ RAISED_AGAIN = (ZeroDivisionError, OverflowError, UnboundLocalError, ValueError,
                 FloatingPointError, KeyError, LookupError, NotImplementedError, RuntimeError)
 
 # The messages of the dialect's LAPACK ops that NumPy raises as LinAlgError.
-LINALG_ERRORS = tuple(f"{op}: {what}" for op in ("cholesky", "inv", "solve", "det", "eigh", "svd")
+LINALG_ERRORS = tuple(f"{op}: {what}" for op in ("cholesky", "inv", "solve", "det", "slogdet",
+                                                    "eigh", "svd")
                       for what in ("matrix is not square", "matrix is not positive definite",
                                    "singular matrix", "eigenvalues did not converge",
                                    "SVD did not converge"))

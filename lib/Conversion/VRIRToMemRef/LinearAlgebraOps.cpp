@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -792,6 +793,41 @@ struct SolveOpLowering : public OpConversionPattern<SolveOp> {
   }
 };
 
+/// Folds the LU factorization (`getrf`) of a column-major copy of the
+/// square `operand` into `initial`: `step(b, loc, pivot, exchanged,
+/// accumulators)` for each pivot (U's diagonal) in order, `exchanged` when
+/// the factorization swapped that row (getrf's pivots are 1-based row
+/// numbers; pivot i == i + 1 swaps nothing). A positive info (an exact zero
+/// pivot) is no error: the determinant is then 0. det(transpose(A)) =
+/// det(A), so any contiguous copy will do.
+static ValueRange
+foldDeterminant(ConversionPatternRewriter &rewriter, Location loc,
+                Operation *op, Value operand, ValueRange initial,
+                function_ref<SmallVector<Value>(OpBuilder &, Location, Value,
+                                                Value, ValueRange)>
+                    step) {
+  Value matrix, n;
+  std::tie(matrix, n) = copySquareColumnMajor(rewriter, loc, op, operand);
+  Value pivots = allocateTemporary(rewriter, loc, rewriter.getI32Type(), {n});
+  buildIfNotEmpty(rewriter, loc, n,
+                  [&] { factorLU(rewriter, loc, op, matrix, n, pivots); });
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  auto loop = scf::ForOp::create(
+      rewriter, loc, zero, n, one, initial,
+      [&](OpBuilder &b, Location loc, Value i, ValueRange accumulators) {
+        Value pivot = memref::LoadOp::create(b, loc, matrix, ValueRange{i, i});
+        Value row = memref::LoadOp::create(b, loc, pivots, ValueRange{i});
+        Value unexchanged = arith::IndexCastOp::create(
+            b, loc, b.getI32Type(), arith::AddIOp::create(b, loc, i, one));
+        Value exchanged =
+            compare(b, loc, arith::CmpIPredicate::ne, row, unexchanged);
+        scf::YieldOp::create(b, loc,
+                             step(b, loc, pivot, exchanged, accumulators));
+      });
+  return loop.getResults();
+}
+
 struct DetOpLowering : public OpConversionPattern<DetOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -801,37 +837,60 @@ struct DetOpLowering : public OpConversionPattern<DetOp> {
       return failure();
     Location loc = op.getLoc();
     Type elementType = op.getResult().getType();
-    // det(transpose(A)) = det(A): any contiguous copy will do.
-    Value matrix, n;
-    std::tie(matrix, n) =
-        copySquareColumnMajor(rewriter, loc, op, adaptor.getOperand());
-    Value pivots = allocateTemporary(rewriter, loc, rewriter.getI32Type(), {n});
-    // A positive info (an exact zero pivot) is no error here: the product
-    // of the pivots is then 0.
-    buildIfNotEmpty(rewriter, loc, n,
-                    [&] { factorLU(rewriter, loc, op, matrix, n, pivots); });
-    // The product of U's diagonal, negated for each row exchange (getrf's
-    // pivots are 1-based row numbers; pivot i == i + 1 exchanges nothing).
-    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-    auto loop = scf::ForOp::create(
-        rewriter, loc, zero, n, one,
-        ValueRange{getOne(rewriter, loc, elementType)},
-        [&](OpBuilder &b, Location loc, Value i, ValueRange product) {
-          Value pivot =
-              memref::LoadOp::create(b, loc, matrix, ValueRange{i, i});
+    // The product of the pivots, negated for each row exchange.
+    ValueRange determinant = foldDeterminant(
+        rewriter, loc, op, adaptor.getOperand(),
+        {getOne(rewriter, loc, elementType)},
+        [](OpBuilder &b, Location loc, Value pivot, Value exchanged,
+           ValueRange product) -> SmallVector<Value> {
           Value scaled = arith::MulFOp::create(b, loc, product[0], pivot);
-          Value row = memref::LoadOp::create(b, loc, pivots, ValueRange{i});
-          Value unexchanged = arith::IndexCastOp::create(
-              b, loc, b.getI32Type(), arith::AddIOp::create(b, loc, i, one));
-          Value exchanged =
-              compare(b, loc, arith::CmpIPredicate::ne, row, unexchanged);
           Value negated = arith::NegFOp::create(b, loc, scaled);
-          scf::YieldOp::create(b, loc,
-                               ValueRange{arith::SelectOp::create(
-                                   b, loc, exchanged, negated, scaled)});
+          return {arith::SelectOp::create(b, loc, exchanged, negated, scaled)};
         });
-    rewriter.replaceOp(op, loop.getResult(0));
+    rewriter.replaceOp(op, determinant);
+    return success();
+  }
+};
+
+struct SlogdetOpLowering : public OpConversionPattern<SlogdetOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SlogdetOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkOnHost(op)))
+      return failure();
+    Location loc = op.getLoc();
+    Type elementType = op.getSign().getType();
+    Value one = getOne(rewriter, loc, elementType);
+    Value zero = getZero(rewriter, loc, elementType);
+    // The product of the pivots' signs (0 for a zero pivot, NaN for a NaN
+    // one), negated for each row exchange, and the sum of the logarithms of
+    // their magnitudes.
+    ValueRange folded = foldDeterminant(
+        rewriter, loc, op, adaptor.getOperand(), {one, zero},
+        [&](OpBuilder &b, Location loc, Value pivot, Value exchanged,
+            ValueRange accumulators) -> SmallVector<Value> {
+          auto compareToZero = [&](arith::CmpFPredicate predicate) {
+            return arith::CmpFOp::create(b, loc, predicate, pivot, zero);
+          };
+          Value minusOne = arith::NegFOp::create(b, loc, one);
+          Value pivotSign = arith::SelectOp::create(
+              b, loc, compareToZero(arith::CmpFPredicate::OGT), one,
+              arith::SelectOp::create(b, loc,
+                                      compareToZero(arith::CmpFPredicate::OLT),
+                                      minusOne, pivot));
+          Value sign =
+              arith::MulFOp::create(b, loc, accumulators[0], pivotSign);
+          sign = arith::SelectOp::create(
+              b, loc, exchanged, arith::NegFOp::create(b, loc, sign), sign);
+          Value magnitude = math::AbsFOp::create(b, loc, pivot);
+          Value logarithm = arith::AddFOp::create(
+              b, loc, accumulators[1], math::LogOp::create(b, loc, magnitude));
+          return {sign, logarithm};
+        });
+    // + 0 turns the -0 a singular matrix with exchanges leaves into 0.
+    Value sign = arith::AddFOp::create(rewriter, loc, folded[0], zero);
+    rewriter.replaceOp(op, {sign, folded[1]});
     return success();
   }
 };
@@ -1172,8 +1231,9 @@ struct QrOpLowering : public OpConversionPattern<QrOp> {
 
 void mlir::vrir::populateVRIRLinearAlgebraPatterns(
     const VRIRTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<MatmulOpLowering, MatvecOpLowering, TransposeOpLowering,
-               CholeskyOpLowering, InvOpLowering, SolveOpLowering,
-               DetOpLowering, EighOpLowering, SvdOpLowering, QrOpLowering>(
-      converter, patterns.getContext());
+  patterns
+      .add<MatmulOpLowering, MatvecOpLowering, TransposeOpLowering,
+           CholeskyOpLowering, InvOpLowering, SolveOpLowering, DetOpLowering,
+           SlogdetOpLowering, EighOpLowering, SvdOpLowering, QrOpLowering>(
+          converter, patterns.getContext());
 }

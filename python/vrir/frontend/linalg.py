@@ -477,6 +477,18 @@ class LinearAlgebra:
         elem = self.linalg_elem(a)
         return self.weak(self.lapack_op("det", [a], elem, elem), False)
 
+    def call_linalg_slogdet(self, e):
+        """np.linalg.slogdet(a): (sign, log|det|) as a tuple (NumPy's
+        SlogdetResult unpacks and indexes as one)."""
+        (a,) = self.call_args(e, 1, 1)
+        self.linalg_matrix(a, "slogdet")
+        elem = self.linalg_elem(a)
+        a = self.cast(a, elem)
+        r = self.fresh()
+        self.def_lines[r] = (self.region, len(self.region.lines))
+        self.emit(f"{r}:2 = vrir.slogdet {a.ssa} : {a.ty.mlir()} -> {elem}, {elem}")
+        return V(kind="tuple", items=[self.weak(V(elem, f"{r}#{k}"), False) for k in range(2)])
+
     def call_linalg_norm(self, e):
         """np.linalg.norm(x, ord=None, axis=None, keepdims=False): vector
         norms (any ord) over all of a vector or along one axis; matrix norms

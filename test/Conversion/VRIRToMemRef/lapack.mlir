@@ -131,15 +131,43 @@ func.func @solve_vector(%A: !vrir.array<f64, 2, row_major>, %b: !vrir.array<f64,
 // CHECK-NOT: vrir_rt_error
 // CHECK:   %[[D:.*]] = scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[P:.*]] = %cst{{.*}}) -> (f64) {
 // CHECK:     %[[U:.*]] = memref.load %[[LU]][%[[I]], %[[I]]]
-// CHECK:     %[[S:.*]] = arith.mulf %[[P]], %[[U]]
 // CHECK:     %[[ROW:.*]] = memref.load
 // CHECK:     arith.cmpi ne, %[[ROW]]
+// CHECK:     %[[S:.*]] = arith.mulf %[[P]], %[[U]]
 // CHECK:     arith.negf %[[S]]
 // CHECK:     arith.select
 // CHECK:   return %[[D]]
 func.func @det(%A: !vrir.array<f64, 2, row_major>) -> f64 {
   %d = vrir.det %A : !vrir.array<f64, 2, row_major> -> f64
   return %d : f64
+}
+
+// -----
+
+// vrir.slogdet: the same factorization, then the product of the pivots'
+// signs (1 above 0, -1 below, the pivot itself otherwise: 0 or NaN),
+// negated where the pivot row differs from i + 1, and the sum of the
+// logarithms of their magnitudes; + 0 makes a -0 sign 0.
+// CHECK-LABEL: func.func @slogdet(
+// CHECK:   llvm.call @sgetrf_(
+// CHECK-NOT: vrir_rt_error
+// CHECK:   %[[F:.*]]:2 = scf.for %{{.*}} iter_args(%[[S:.*]] = %{{.*}}, %[[L:.*]] = %{{.*}}) -> (f32, f32) {
+// CHECK:     %[[U:.*]] = memref.load
+// CHECK:     arith.cmpf ogt, %[[U]]
+// CHECK:     arith.cmpf olt, %[[U]]
+// CHECK:     arith.select
+// CHECK:     %[[SIGN:.*]] = arith.select
+// CHECK:     arith.mulf %[[S]], %[[SIGN]]
+// CHECK:     arith.negf
+// CHECK:     arith.select
+// CHECK:     %[[ABS:.*]] = math.absf %[[U]]
+// CHECK:     %[[LOG:.*]] = math.log %[[ABS]]
+// CHECK:     arith.addf %[[L]], %[[LOG]]
+// CHECK:   %[[SIGN0:.*]] = arith.addf %[[F]]#0, %{{.*}}
+// CHECK:   return %[[SIGN0]], %[[F]]#1
+func.func @slogdet(%A: !vrir.array<f32, 2, col_major>) -> (f32, f32) {
+  %s, %l = vrir.slogdet %A : !vrir.array<f32, 2, col_major> -> f32, f32
+  return %s, %l : f32, f32
 }
 
 // -----

@@ -883,6 +883,14 @@ func.func @solve_result_rank(%A: !vrir.array<f64, 2, row_major>, %b: !vrir.array
 
 // -----
 
+func.func @slogdet_result(%A: !vrir.array<f64, 2, row_major>) {
+  // expected-error @+1 {{'vrir.slogdet' op result type 'f32' differs from the element type 'f64'}}
+  %s, %l = vrir.slogdet %A : !vrir.array<f64, 2, row_major> -> f64, f32
+  return
+}
+
+// -----
+
 func.func @det_result(%A: !vrir.array<f32, 2, row_major>) {
   // expected-error @+1 {{'vrir.det' op result type 'f64' differs from the element type 'f32'}}
   %d = vrir.det %A : !vrir.array<f32, 2, row_major> -> f64

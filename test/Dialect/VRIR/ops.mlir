@@ -169,6 +169,8 @@ func.func @lapack(%A: !m, %B: !vrir.array<f32, 2, strided>, %v: !s) -> f64 {
   %3 = vrir.solve %A, %A : !m, !m -> !vrir.array<f64, 2, col_major>
   // CHECK: vrir.det %{{.*}} : !vrir.array<f64, 2, row_major> -> f64
   %4 = vrir.det %A : !m -> f64
+  // CHECK: vrir.slogdet %{{.*}} : !vrir.array<f32, 2, strided> -> f32, f32
+  %sign, %logabsdet = vrir.slogdet %B : !vrir.array<f32, 2, strided> -> f32, f32
   // CHECK: vrir.eigh %{{.*}} : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 1, row_major>, !vrir.array<f64, 2, col_major>
   %5:2 = vrir.eigh %A : !m -> !v, !vrir.array<f64, 2, col_major>
   // CHECK: vrir.eigh %{{.*}} : !vrir.array<f32, 2, strided> -> !vrir.array<f32, 1, row_major>{{$}}

@@ -925,6 +925,7 @@ VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(CholeskyOp, true)
 VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(InvOp, true)
 VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(SolveOp, true)
 VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(DetOp, true)
+VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(SlogdetOp, true)
 VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(EighOp, true)
 VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(SvdOp, true)
 VRIR_ARRAY_VALUE_EFFECTS_RAISING_IF(QrOp, true)
@@ -1316,6 +1317,18 @@ LogicalResult DetOp::verify() {
     return emitOpError("result type ")
            << getResult().getType() << " differs from the element type "
            << getOperand().getType().getElementType();
+  return success();
+}
+
+LogicalResult SlogdetOp::verify() {
+  if (failed(verifyLapackOperands(*this, getOperand())))
+    return failure();
+  Type element = getOperand().getType().getElementType();
+  for (Value result : getResults())
+    if (result.getType() != element)
+      return emitOpError("result type ")
+             << result.getType() << " differs from the element type "
+             << element;
   return success();
 }
 

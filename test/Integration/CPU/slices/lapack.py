@@ -17,6 +17,8 @@ b = rng.random(6)
 B = rng.random((6, 3))
 singular = np.array([[1.0, 2.0], [2.0, 4.0]])
 S32 = S.astype(np.float32)
+# det would overflow: 400 pivots of about 10 (10^400).
+HUGE = 10 * np.eye(400) + rng.random((400, 400))
 W = rng.random((7, 4))  # not square
 
 CASES = [
@@ -60,6 +62,16 @@ CASES = [
     Case("det", [("A", np.zeros((0, 0)))], results=[1.0]),
     Case("det", [("A", rng.random((3, 2)))], error="det: matrix is not square"),
     Case("det_f32", [("A", S32)], results=[np.linalg.det(S32)], rtol=1e-5),
+    # slogdet: both signs, a determinant past float64's range (det gives
+    # inf there), singular and empty matrices, f32.
+    Case("slogdet", [("A", A)], results=list(np.linalg.slogdet(A)), rtol=1e-10),
+    Case("slogdet", [("A", A[[1, 0, 2, 3, 4, 5]].copy())],
+         results=list(np.linalg.slogdet(A[[1, 0, 2, 3, 4, 5]])), rtol=1e-10),
+    Case("slogdet", [("A", HUGE)], results=list(np.linalg.slogdet(HUGE)), rtol=1e-10),
+    Case("slogdet", [("A", singular)], results=[0.0, -np.inf]),
+    Case("slogdet", [("A", np.zeros((0, 0)))], results=[1.0, 0.0]),
+    Case("slogdet", [("A", rng.random((3, 2)))], error="slogdet: matrix is not square"),
+    Case("slogdet_f32", [("A", S32)], results=list(np.linalg.slogdet(S32)), rtol=1e-5),
     Case("det_sum", [("A", A), ("n", 50)],
          results=[50 * np.linalg.det(np.linalg.inv(A))], rtol=1e-9),
     Case("eigh", [("A", Slow)],

@@ -834,6 +834,28 @@ def VRIR_DetOp : VRIR_LapackOp<"det"> {
   let assemblyFormat = "$operand attr-dict `:` qualified(type($operand)) `->` type($result)";
 }
 
+def VRIR_SlogdetOp : VRIR_LapackOp<"slogdet"> {
+  let summary = "sign and logarithm of the determinant of a square matrix";
+  let description = [{
+    The sign (1, -1, or 0 for a singular matrix) and the natural logarithm
+    of the absolute value of the determinant of `operand`, from its LU
+    factorization (`getrf`), as `np.linalg.slogdet`: the logarithm is the
+    sum of the logarithms of the pivots' magnitudes, so it neither
+    overflows nor underflows where the determinant would. A singular
+    matrix gives (0, -inf); an empty one (1, 0).
+  }] # lapackDescription # [{
+    ```mlir
+    %sign, %logabsdet = vrir.slogdet %A : !vrir.array<f64, 2, row_major> -> f64, f64
+    ```
+  }];
+  let arguments = (ins VRIR_ArrayType:$operand);
+  let results = (outs AnyTypeOf<[F32, F64]>:$sign,
+                      AnyTypeOf<[F32, F64]>:$logabsdet);
+  let assemblyFormat = [{
+    $operand attr-dict `:` qualified(type($operand)) `->` type($sign) `,` type($logabsdet)
+  }];
+}
+
 def VRIR_EighOp : VRIR_LapackOp<"eigh"> {
   let summary = "eigenvalues and eigenvectors of a symmetric matrix";
   let description = [{

@@ -75,6 +75,16 @@ module {
     return %d : f32
   }
 
+  func.func @slogdet(%A: !m) -> (f64, f64) {
+    %s, %l = vrir.slogdet %A : !m -> f64, f64
+    return %s, %l : f64, f64
+  }
+
+  func.func @slogdet_f32(%A: !f) -> (f32, f32) {
+    %s, %l = vrir.slogdet %A : !f -> f32, f32
+    return %s, %l : f32, f32
+  }
+
   // n factorizations in a loop: the integer slots of each LAPACK call live
   // in an alloca scope, the temporaries are freed per iteration.
   func.func @det_sum(%A: !m, %n: index) -> f64 {
