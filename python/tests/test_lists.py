@@ -92,7 +92,6 @@ def appended_rows(A):
     out = []
     for i in range(A.shape[0]):
         out.append(A[i] + 1.0)
-    out[1] += 5.0
     s = out[-1]
     return np.array(out), s.sum(), sum(out)
 
@@ -393,6 +392,22 @@ def element_written(x):
     return np.array(rows)
 
 
+def item_changed_after_growing(x):
+    rows = [x * 2.0 for _ in range(2)]
+    r = rows[0]
+    for i in range(10):
+        rows.append(x * 3.0)
+    rows[0] += 1.0  # line
+    return r
+
+
+def item_replaced(x):
+    rows = [x * 2.0 for _ in range(2)]
+    r = rows[0]
+    rows[0] = x * 5.0  # line
+    return r
+
+
 def view_of_element_written(x):
     rows = [x * 2.0 for _ in range(3)]
     s = rows[0][1:]
@@ -456,6 +471,8 @@ BAD = [
     (fixed_list_run_time_index, (np.ones(3), np.ones(2), 1), "integer constants only"),
     (element_written, (np.ones(3),), "read-only"),
     (view_of_element_written, (np.ones(3),), "read-only"),
+    (item_changed_after_growing, (np.ones(3),), "changing an item of the list 'rows' of arrays"),
+    (item_replaced, (np.ones(3),), "changing an item of the list 'rows' of arrays"),
     (calls_helper_returning_list, (3,), "returning a list from a function called"),
     (list_arithmetic, (3,), "a list is repeated by an integer"),
     (list_in_gpu, (3,), "lists are not supported in gpu sections"),

@@ -24,8 +24,9 @@ FRESH_OPS = ("vrir.empty", "vrir.zeros", "vrir.binary", "vrir.unary", "vrir.map"
              "vrir.copy", "vrir.matmul", "vrir.matvec", "vrir.reduce", "vrir.cmp",
              "vrir.select", "vrir.gather")
 READ_ONLY_ITEM = ("the arrays of a list built while running are read-only in compiled code "
-                  "(they are rows of one buffer, which moves when the list grows); "
-                  "write `lst[i] op= value`, or build a new array")
+                  "(they are rows of one buffer, which moves when the list grows, so a "
+                  "name bound to an item would not see a change); build a new array or "
+                  "a new list, or use a 2-D array")
 SHARED_ARRAY = ("a list built while running holds copies of its arrays (rows of one "
                 "buffer), so only new arrays (results of arithmetic or of NumPy functions) "
                 "can be added to it: this one is a variable, a view or an argument, which "
@@ -273,10 +274,14 @@ class Lists:
         if isinstance(t.slice, ast.Slice):
             self.error("assignment to a slice of a list is not supported")
         v = self.mutable_list(name, t.value)
+        if v.kind == "list" and isinstance(v.ty.item, ArrT):
+            # A name bound to the item (or a view of it) before the list grew
+            # would keep the old row, where Python shares the array.
+            self.error(f"changing an item of the list '{name}' of arrays: {READ_ONLY_ITEM}")
         i = self.expr(t.slice)
         if op is not None:
             cur = self.list_index(v, i)
-            if cur.is_array:  # in place, as ndarray's op= does: the row is the item
+            if cur.is_array:  # in place, as ndarray's op= does: the item itself
                 self.update_in_place(cur, self.binop(op, cur, value), t)
                 return
             value = self.binop(op, cur, value)
