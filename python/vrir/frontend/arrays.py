@@ -118,8 +118,7 @@ class ArrayAccess:
         """`r`, an array computed from `base` (the value of `node`: a view or
         a copy of part of it): read-only where `base` is (a copy too,
         conservatively)."""
-        why = (base.ssa is not None and self.readonly_values.get(base.ssa)) or (
-            isinstance(node, ast.Name) and self.readonly_names.get(node.id))
+        why = self.readonly_reason(node, base)
         if why and r.is_array and r.ssa is not None:
             self.readonly_values[r.ssa] = why
         return r

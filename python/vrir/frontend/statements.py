@@ -160,10 +160,14 @@ class Statements:
         """ValueError as NumPy's, while compiling, for a write into an array
         NumPy makes read-only (flow-insensitively: a variable bound to one
         anywhere before counts)."""
-        why = self.readonly_values.get(base.ssa) or (
-            isinstance(target, ast.Name) and self.readonly_names.get(target.id))
+        why = self.readonly_reason(target, base)
         if why:
             self.error(f"assignment destination is read-only ({why})")
+
+    def readonly_reason(self, node, v):
+        """Why the array `v` (the value of `node`) is read-only, or None."""
+        return (v.ssa is not None and self.readonly_values.get(v.ssa)) or (
+            isinstance(node, ast.Name) and self.readonly_names.get(node.id)) or None
 
     def assign(self, t, v):
         self.cur = t
