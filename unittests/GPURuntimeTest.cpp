@@ -111,11 +111,9 @@ TEST_F(GPURuntime, VectorAdd) {
     ASSERT_EQ(c[i], a[i] + b[i]) << "at " << i;
 }
 
-// (2) A 2-D kernel on a strided view, written in place: rows 4..1 (reversed)
-// and columns 2, 4, 6 of a 6x8 row-major matrix. The lowest byte is A[1][2];
-// the view's origin A[4][2] is 24 elements after it.
-TEST_F(GPURuntime, StridedViewInPlace2D) {
-  const char *source = R"CL(
+// v[i, j] = v[i, j] * alpha + 10 i + j over a rows x cols view of doubles
+// (OpenCL C), on 4 x 4 work-items.
+const char *const kScale2D = R"CL(
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 __kernel void scale2d(__global double *v, long vOff, long rows, long cols,
                       long rowStride, long colStride, float alpha,
@@ -127,31 +125,91 @@ __kernel void scale2d(__global double *v, long vOff, long rows, long cols,
   }
 }
 )CL";
-  std::vector<double> A(6 * 8);
-  for (size_t k = 0; k < A.size(); ++k)
-    A[k] = static_cast<double>(k);
-  std::vector<double> expected = A;
-  for (int i = 0; i < 4; ++i)
-    for (int j = 0; j < 3; ++j) {
-      double &e = expected[(4 - i) * 8 + 2 + 2 * j];
-      e = e * 2.5 + (10 * i + j);
-    }
-  const double *lowest = &A[1 * 8 + 2];
-  const double *highest = &A[4 * 8 + 6];
+
+// Runs kScale2D on `array` (a BUFFER or VIEW argument) with the view of 4
+// rows from row 4 upwards and 3 columns from column 2 by 2 of a 6 x 8
+// matrix, and returns the matrix (0, 1, 2, ... before).
+std::vector<double> scale2dRowsUp(vrir_gpu_arg array, std::vector<double> &A) {
   Launch launch;
-  launch.binary = source;
+  launch.binary = kScale2D;
   launch.kernel = "scale2d";
   launch.block[0] = 4;
   launch.block[1] = 2;
   launch.grid[1] = 2; // 4 x 4 work-items for 3 columns and 4 rows
-  launch.args = {buffer(lowest, highest - lowest + 1, kReadWrite, 24),
+  launch.args = {array,
                  scalar<int64_t>(4),
                  scalar<int64_t>(3),
                  scalar<int64_t>(-8),
                  scalar<int64_t>(2),
                  scalar<float>(2.5f)};
-  ASSERT_EQ(run(launch), "");
-  EXPECT_EQ(A, expected);
+  EXPECT_EQ(run(launch), "");
+  return A;
+}
+
+std::vector<double> matrix6x8() {
+  std::vector<double> A(6 * 8);
+  for (size_t k = 0; k < A.size(); ++k)
+    A[k] = static_cast<double>(k);
+  return A;
+}
+
+std::vector<double> scaled6x8() {
+  std::vector<double> expected = matrix6x8();
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 3; ++j) {
+      double &e = expected[(4 - i) * 8 + 2 + 2 * j];
+      e = e * 2.5 + (10 * i + j);
+    }
+  return expected;
+}
+
+// (2) A 2-D kernel on a strided view, written in place: rows 4..1 (reversed)
+// and columns 2, 4, 6 of a 6x8 row-major matrix. The lowest byte is A[1][2];
+// the view's origin A[4][2] is 24 elements after it.
+TEST_F(GPURuntime, StridedViewInPlace2D) {
+  std::vector<double> A = matrix6x8();
+  const double *lowest = &A[1 * 8 + 2];
+  const double *highest = &A[4 * 8 + 6];
+  EXPECT_EQ(
+      scale2dRowsUp(buffer(lowest, highest - lowest + 1, kReadWrite, 24), A),
+      scaled6x8());
+}
+
+// The same view as generated code passes it: buffer, origin and rank, the
+// runtime finding its bytes from the sizes and strides after it.
+TEST_F(GPURuntime, ViewArgumentSpansItsSizesAndStrides) {
+  std::vector<double> A = matrix6x8();
+  vrir_gpu_arg view = {VRIR_GPU_ARG_VIEW, address(A.data()), 2,
+                       sizeof(double),    4 * 8 + 2,         kReadWrite};
+  vrir_gpu_reset_stats();
+  EXPECT_EQ(scale2dRowsUp(view, A), scaled6x8());
+  // Only the spanned bytes went to the device.
+  EXPECT_EQ(stats().bytesUploaded, (4 * 8 + 6 - (1 * 8 + 2) + 1) * 8);
+}
+
+// A view whose rank needs more arguments than follow it, or whose sizes
+// are not scalars, is refused with a message.
+TEST_F(GPURuntime, MalformedViewIsAnError) {
+  std::vector<double> A = matrix6x8();
+  vrir_gpu_arg view = {
+      VRIR_GPU_ARG_VIEW, address(A.data()), 3, sizeof(double), 0, kRead};
+  Launch launch;
+  launch.binary = kScale2D;
+  launch.kernel = "scale2d";
+  launch.args = {view,
+                 scalar<int64_t>(4),
+                 scalar<int64_t>(3),
+                 scalar<int64_t>(-8),
+                 scalar<int64_t>(2),
+                 scalar<float>(2.5f)};
+  EXPECT_TRUE(startsWith(run(launch), "GPU: view argument 0 has rank 3 but 5 "
+                                      "arguments follow it"))
+      << run(launch);
+  launch.args[0].size = 2;
+  launch.args[1] = buffer(A.data(), 1, kRead);
+  EXPECT_TRUE(startsWith(run(launch), "GPU: view argument 0 is not followed "
+                                      "by its 2 sizes and strides as scalars"))
+      << run(launch);
 }
 
 // Scalars of 1, 2, 4 and 8 bytes arrive with their low bytes.

@@ -65,7 +65,17 @@ enum {
 };
 
 /* Kinds of kernel arguments. */
-enum { VRIR_GPU_ARG_BUFFER = 0, VRIR_GPU_ARG_SCALAR = 1 };
+enum {
+  VRIR_GPU_ARG_BUFFER = 0,
+  VRIR_GPU_ARG_SCALAR = 1,
+  /* A BUFFER given as a strided array, whose byte range the runtime works
+   * out: `value` is the host address of its buffer's element 0, `size` its
+   * rank r, `offset` the element offset of its origin from `value`; the next
+   * r arguments are SCALARs with its sizes, then r SCALARs with its strides
+   * in elements (any sign), which the kernel also receives. Generated code
+   * passes arrays this way: the range needs no host code per launch. */
+  VRIR_GPU_ARG_VIEW = 2
+};
 
 /* Access bits of a buffer argument. */
 enum { VRIR_GPU_ACCESS_READ = 1, VRIR_GPU_ACCESS_WRITE = 2 };

@@ -27,6 +27,8 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/xxhash.h"
 
 namespace mlir {
 namespace vrir {
@@ -110,7 +112,8 @@ bool isDefinedIn(Value value, Operation *op) {
 struct GpuHostSyncPass : public vrir::impl::GpuHostSyncBase<GpuHostSyncPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    for (auto function : module.getOps<func::FuncOp>()) {
+    // (The notices add helper functions to the module.)
+    for (auto function : llvm::to_vector(module.getOps<func::FuncOp>())) {
       if (function.isExternal())
         continue;
       // The operations that contain a launch: notices do not cross them.
@@ -197,24 +200,71 @@ struct GpuHostSyncPass : public vrir::impl::GpuHostSyncBase<GpuHostSyncPass> {
   /// call has no memory-effect attribute: the runtime writes host arrays.
   void emitCall(OpBuilder &b, Location loc, Operation *anchor, StringRef name,
                 Value memref, std::optional<bool> write) {
-    Type i64 = b.getI64Type();
-    SmallVector<Value> args;
-    if (memref) {
-      auto type = cast<MemRefType>(memref.getType());
-      auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
-      Value base =
-          memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-      gpuabi::ByteRange range = gpuabi::computeByteRange(
-          b, loc, base, metadata.getOffset(), metadata.getSizes(),
-          metadata.getStrides(), getElementBytes(type.getElementType()));
-      args.push_back(arith::IndexCastOp::create(b, loc, i64, range.lowestByte));
-      args.push_back(arith::IndexCastOp::create(b, loc, i64, range.bytes));
-      if (write)
-        args.push_back(arith::ConstantIntOp::create(b, loc, i64, *write));
+    if (!memref) {
+      LLVM::LLVMFuncOp callee =
+          lowering::declareVoidFunction(b, anchor, name, TypeRange());
+      LLVM::CallOp::create(b, loc, callee, ValueRange());
+      return;
     }
+    // Through a helper per runtime function and array type: the byte range
+    // is host code worth compiling once, not at every notice.
+    auto type = cast<MemRefType>(memref.getType());
+    SmallVector<int64_t> dynamic(type.getRank(), ShapedType::kDynamic);
+    auto layout =
+        StridedLayoutAttr::get(b.getContext(), ShapedType::kDynamic, dynamic);
+    auto helperType = MemRefType::get(dynamic, type.getElementType(), layout,
+                                      type.getMemorySpace());
+    func::FuncOp helper =
+        getRangeHelper(b, loc, anchor, name, helperType, write.has_value());
+    SmallVector<Value> args = {
+        type == helperType
+            ? memref
+            : memref::CastOp::create(b, loc, helperType, memref).getResult()};
+    if (write)
+      args.push_back(
+          arith::ConstantIntOp::create(b, loc, b.getI64Type(), *write));
+    func::CallOp::create(b, loc, helper, args);
+  }
+
+  /// `__vrir_NAME_<type>(memref[, i64 write])`: calls runtime function
+  /// `name` with the bytes the array spans (and `write`).
+  func::FuncOp getRangeHelper(OpBuilder &b, Location loc, Operation *anchor,
+                              StringRef name, MemRefType type, bool withWrite) {
+    auto module = anchor->getParentOfType<ModuleOp>();
+    std::string typeText;
+    llvm::raw_string_ostream(typeText) << type;
+    std::string helperName =
+        ("__" + name + "_" + llvm::utohexstr(llvm::xxh3_64bits(typeText), true))
+            .str();
+    if (auto helper = module.lookupSymbol<func::FuncOp>(helperName))
+      return helper;
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToEnd(module.getBody());
+    Type i64 = b.getI64Type();
+    SmallVector<Type> inputs = {type};
+    if (withWrite)
+      inputs.push_back(i64);
+    auto helper =
+        func::FuncOp::create(b, loc, helperName, b.getFunctionType(inputs, {}));
+    helper.setPrivate();
+    Block *body = helper.addEntryBlock();
+    b.setInsertionPointToStart(body);
+    Value memref = body->getArgument(0);
+    auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+    Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+    gpuabi::ByteRange range = gpuabi::computeByteRange(
+        b, loc, base, metadata.getOffset(), metadata.getSizes(),
+        metadata.getStrides(), getElementBytes(type.getElementType()));
+    SmallVector<Value> args = {
+        arith::IndexCastOp::create(b, loc, i64, range.lowestByte),
+        arith::IndexCastOp::create(b, loc, i64, range.bytes)};
+    if (withWrite)
+      args.push_back(body->getArgument(1));
     LLVM::LLVMFuncOp callee = lowering::declareVoidFunction(
-        b, anchor, name, ValueRange(args).getTypes());
+        b, helper, name, ValueRange(args).getTypes());
     LLVM::CallOp::create(b, loc, callee, args);
+    func::ReturnOp::create(b, loc);
+    return helper;
   }
 };
 

@@ -5,10 +5,11 @@
 // it, for Vulkan or OpenCL), keeps the result as a constant of the host module,
 // and replaces each `gpu.launch_func` by a call of the GPU runtime's
 // `vrir_gpu_launch` (include/VRIR/Runtime/VRIRGPURuntime.h) with a table that
-// describes the kernel's arguments: buffers by their host bytes, scalars by
-// their bits. The table is the same for every format: the `gpu.module`'s
-// kernels (not their SPIR-V form, which has the error buffer as one more
-// argument) describe the arguments.
+// describes the kernel's arguments: arrays as views (buffer, offset and rank;
+// the runtime works out their bytes from the sizes and strides that follow),
+// scalars by their bits. The table is the same for every format: the
+// `gpu.module`'s kernels (not their SPIR-V form, which has the error buffer as
+// one more argument) describe the arguments.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,9 +26,12 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Target/SPIRV/Serialization.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/xxhash.h"
 
 namespace mlir {
 namespace vrir {
@@ -45,8 +49,8 @@ namespace {
 constexpr int64_t kFormatOpenCLC = VRIR_GPU_FORMAT_OPENCL_C,
                   kFormatVulkanSPIRV = VRIR_GPU_FORMAT_VULKAN_SPIRV,
                   kFormatOpenCLSPIRV = VRIR_GPU_FORMAT_OPENCL_SPIRV;
-constexpr int64_t kArgBuffer = VRIR_GPU_ARG_BUFFER,
-                  kArgScalar = VRIR_GPU_ARG_SCALAR;
+constexpr int64_t kArgScalar = VRIR_GPU_ARG_SCALAR,
+                  kArgView = VRIR_GPU_ARG_VIEW;
 constexpr int64_t kAccessRead = VRIR_GPU_ACCESS_READ,
                   kAccessWrite = VRIR_GPU_ACCESS_WRITE;
 constexpr int64_t kWordsPerArg = sizeof(vrir_gpu_arg) / sizeof(int64_t);
@@ -82,6 +86,27 @@ LogicalResult serializeSPIRV(ModuleOp module, gpu::GPUModuleOp gpuModule,
   binary.text.assign(reinterpret_cast<const char *>(words.data()),
                      words.size() * sizeof(uint32_t));
   return success();
+}
+
+/// The address of a constant global holding `words` (one per table word),
+/// shared by the launches with the same template.
+Value getTableTemplate(OpBuilder &b, Location loc, Operation *anchor,
+                       ArrayRef<int64_t> words) {
+  auto module = anchor->getParentOfType<ModuleOp>();
+  ArrayRef<uint8_t> bytes(reinterpret_cast<const uint8_t *>(words.data()),
+                          words.size() * sizeof(int64_t));
+  std::string name =
+      "__vrir_gpu_args_" + llvm::utohexstr(llvm::xxh3_64bits(bytes), true);
+  auto global = module.lookupSymbol<LLVM::GlobalOp>(name);
+  if (!global) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    auto type = LLVM::LLVMArrayType::get(b.getI64Type(), words.size());
+    global = LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
+                                    LLVM::Linkage::Internal, name,
+                                    b.getI64TensorAttr(words), /*alignment=*/8);
+  }
+  return LLVM::AddressOfOp::create(b, loc, global);
 }
 
 struct GpuLaunchToRuntimePass
@@ -162,8 +187,12 @@ struct GpuLaunchToRuntimePass
       return value;
     };
 
-    // The argument table: six words per runtime argument.
-    SmallVector<SmallVector<Value, kWordsPerArg>> table;
+    // The argument table: six words per runtime argument, constants (as
+    // attributes) or values.
+    auto word = [&](int64_t value) -> OpFoldResult {
+      return b.getI64IntegerAttr(value);
+    };
+    SmallVector<SmallVector<OpFoldResult, kWordsPerArg>> table;
     OperandRange operands = launch.getKernelOperands();
     for (unsigned index = 0; index < operands.size(); ++index) {
       Value operand = operands[index];
@@ -172,9 +201,9 @@ struct GpuLaunchToRuntimePass
         if (!operand.getType().isIntOrIndexOrFloat())
           return launch.emitOpError("passes a value of type ")
                  << operand.getType() << " that no GPU kernel can take";
-        table.push_back({constant(kArgScalar), toI64(operand),
-                         constant(getElementBytes(operand.getType())),
-                         constant(0), constant(0), constant(0)});
+        table.push_back({word(kArgScalar), toI64(operand),
+                         word(getElementBytes(operand.getType())), word(0),
+                         word(0), word(0)});
         continue;
       }
       auto rank =
@@ -183,43 +212,58 @@ struct GpuLaunchToRuntimePass
         return launch.emitOpError("passes a memref the kernel ABI pass did "
                                   "not flatten (run vrir-gpu-kernel-abi)");
       int64_t r = rank.getInt();
+      if (r < 0 || static_cast<int64_t>(index + 2 + 2 * r) >
+                       static_cast<int64_t>(operands.size()))
+        return launch.emitOpError("passes a buffer of rank ")
+               << r << " without its offset, sizes and strides";
+      // A view: the runtime works out the bytes it spans from the sizes and
+      // strides that follow it in the table (no host code per launch).
       Value offset = operands[index + 1];
-      ValueRange sizes = operands.slice(index + 2, r);
-      ValueRange strides = operands.slice(index + 2 + r, r);
       int64_t elementBytes = getElementBytes(bufferType.getElementType());
       Value base =
           memref::ExtractAlignedPointerAsIndexOp::create(b, loc, operand);
-      gpuabi::ByteRange range = gpuabi::computeByteRange(
-          b, loc, base, offset, sizes, strides, elementBytes);
-      Value relative =
-          arith::SubIOp::create(b, loc, offset, range.lowestElement);
       int64_t access = kAccessRead;
       if (!kernel.getArgAttr(index, gpuabi::kReadOnlyAttrName))
         access |= kAccessWrite;
-      table.push_back({constant(kArgBuffer), toI64(range.lowestByte),
-                       toI64(range.bytes), constant(elementBytes),
-                       toI64(relative), constant(access)});
+      table.push_back({word(kArgView), toI64(base), word(r), word(elementBytes),
+                       toI64(offset), word(access)});
       ++index; // The offset travels in the buffer's entry.
     }
 
-    // The table lives in the entry block's stack frame: launches in loops
-    // reuse it.
+    // The table lives in the entry block's stack frame, where its constant
+    // words are copied once from a global (launches in loops reuse it); the
+    // launch stores the others.
+    SmallVector<int64_t> templateWords;
+    SmallVector<std::pair<int64_t, Value>> storedWords;
+    for (ArrayRef<OpFoldResult> entry : table)
+      for (OpFoldResult value : entry) {
+        if (auto bits = getConstantIntValue(value)) {
+          templateWords.push_back(*bits);
+          continue;
+        }
+        storedWords.emplace_back(templateWords.size(), cast<Value>(value));
+        templateWords.push_back(0);
+      }
+    if (templateWords.empty())
+      templateWords.push_back(0);
     Value tablePointer;
     {
       OpBuilder::InsertionGuard guard(b);
       auto function = launch->getParentOfType<FunctionOpInterface>();
       b.setInsertionPointToStart(&function.getFunctionBody().front());
-      Value words = constant(std::max<int64_t>(1, table.size() * kWordsPerArg));
-      tablePointer = LLVM::AllocaOp::create(b, loc, ptrType, i64, words);
+      tablePointer = LLVM::AllocaOp::create(b, loc, ptrType, i64,
+                                            constant(templateWords.size()));
+      LLVM::MemcpyOp::create(b, loc, tablePointer,
+                             getTableTemplate(b, loc, launch, templateWords),
+                             constant(templateWords.size() * sizeof(int64_t)),
+                             /*isVolatile=*/false);
     }
-    for (auto [argNumber, entry] : llvm::enumerate(table))
-      for (auto [word, value] : llvm::enumerate(entry)) {
-        Value slot =
-            LLVM::GEPOp::create(b, loc, ptrType, i64, tablePointer,
-                                ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(
-                                    argNumber * kWordsPerArg + word)});
-        LLVM::StoreOp::create(b, loc, value, slot);
-      }
+    for (auto [word, value] : storedWords) {
+      Value slot = LLVM::GEPOp::create(
+          b, loc, ptrType, i64, tablePointer,
+          ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(word)});
+      LLVM::StoreOp::create(b, loc, value, slot);
+    }
 
     std::string sites;
     for (const std::string &site : binary.sites) {

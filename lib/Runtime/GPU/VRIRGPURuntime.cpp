@@ -896,6 +896,63 @@ public:
 };
 
 // Checks what does not need the device. Returns an error message or "".
+// A SCALAR's bits as a signed integer of its width (sizes and strides are
+// 32-bit with 32-bit kernel indices).
+int64_t signedScalar(const vrir_gpu_arg &scalar) {
+  if (scalar.size <= 0 || scalar.size >= 8)
+    return scalar.value;
+  int shift = 64 - 8 * static_cast<int>(scalar.size);
+  return static_cast<int64_t>(static_cast<uint64_t>(scalar.value) << shift) >>
+         shift;
+}
+
+// `args` with each VIEW argument replaced by the BUFFER of the bytes its
+// array spans (the rest of the runtime knows BUFFERs only). Returns an error
+// message or "".
+std::string resolveViews(int64_t numArgs, const vrir_gpu_arg *args,
+                         std::vector<vrir_gpu_arg> &resolved) {
+  resolved.assign(args, args + numArgs);
+  for (int64_t i = 0; i < numArgs; ++i) {
+    vrir_gpu_arg &arg = resolved[i];
+    if (arg.kind != VRIR_GPU_ARG_VIEW)
+      continue;
+    int64_t rank = arg.size;
+    if (rank < 0 || rank > (numArgs - 1 - i) / 2)
+      return formatString("GPU: view argument %lld has rank %lld but %lld "
+                          "arguments follow it",
+                          static_cast<long long>(i),
+                          static_cast<long long>(rank),
+                          static_cast<long long>(numArgs - 1 - i));
+    // Lowest and highest element reached; an empty array spans no bytes.
+    int64_t lowest = arg.offset, highest = arg.offset;
+    bool empty = false;
+    for (int64_t d = 0; d < rank; ++d) {
+      const vrir_gpu_arg &size = args[i + 1 + d];
+      const vrir_gpu_arg &stride = args[i + 1 + rank + d];
+      if (size.kind != VRIR_GPU_ARG_SCALAR ||
+          stride.kind != VRIR_GPU_ARG_SCALAR)
+        return formatString("GPU: view argument %lld is not followed by its "
+                            "%lld sizes and strides as scalars",
+                            static_cast<long long>(i),
+                            static_cast<long long>(rank));
+      int64_t extent = signedScalar(size);
+      if (extent <= 0) {
+        empty = true;
+        continue;
+      }
+      int64_t reach = (extent - 1) * signedScalar(stride);
+      (reach < 0 ? lowest : highest) += reach;
+    }
+    if (empty)
+      lowest = highest = arg.offset;
+    arg.kind = VRIR_GPU_ARG_BUFFER;
+    arg.value += lowest * arg.elemSize;
+    arg.size = empty ? 0 : (highest - lowest + 1) * arg.elemSize;
+    arg.offset -= lowest;
+  }
+  return "";
+}
+
 std::string checkArguments(int64_t numArgs, const vrir_gpu_arg *args) {
   if (numArgs < 0 || (numArgs > 0 && !args))
     return formatString("GPU: bad argument list (%lld arguments at %p)",
@@ -925,7 +982,7 @@ std::string checkArguments(int64_t numArgs, const vrir_gpu_arg *args) {
                             static_cast<long long>(arg.access));
     } else {
       return formatString("GPU: argument %lld has kind %lld (0: buffer, 1: "
-                          "scalar)",
+                          "scalar, 2: view)",
                           n, static_cast<long long>(arg.kind));
     }
   }
@@ -1126,9 +1183,20 @@ const char *launch(int64_t format, const char *binary, int64_t binarySize,
     launchError = "GPU: launch without a kernel binary or name";
     return launchError.c_str();
   }
-  launchError = checkArguments(numArgs, args);
+  if (numArgs < 0 || (numArgs > 0 && !args)) {
+    launchError = formatString("GPU: bad argument list (%lld arguments at %p)",
+                               static_cast<long long>(numArgs),
+                               static_cast<const void *>(args));
+    return launchError.c_str();
+  }
+  // Reused: no allocation per launch.
+  thread_local std::vector<vrir_gpu_arg> resolved;
+  launchError = resolveViews(numArgs, args, resolved);
+  if (launchError.empty())
+    launchError = checkArguments(numArgs, resolved.data());
   if (!launchError.empty())
     return launchError.c_str();
+  args = resolved.data();
 
   // A kernel of this bracket already left its work to the host, which
   // redoes the bracket's kernels together.

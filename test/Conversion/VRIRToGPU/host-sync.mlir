@@ -6,6 +6,10 @@
 // scope is open; the new array is declared uninitialized; the read inside the
 // launching loop stays there, the host-only loop gets one notice before it
 // (a write: it stores), and the launch itself needs none.
+// Each notice calls a helper per runtime function and array type, which
+// computes the bytes the array spans (its offset, sizes and strides of any
+// sign) and calls the runtime: one copy of that code per type, not per
+// notice.
 // CHECK-DAG: llvm.func @vrir_gpu_scope_begin()
 // CHECK-DAG: llvm.func @vrir_gpu_scope_end()
 // CHECK-DAG: llvm.func @vrir_gpu_host_access(i64, i64, i64)
@@ -14,29 +18,38 @@
 // CHECK-LABEL: func.func @host(
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<?xf64>
 // CHECK-NEXT: llvm.call @vrir_gpu_scope_begin()
-// CHECK-NEXT: memref.extract_strided_metadata %[[A]]
-// CHECK: llvm.call @vrir_gpu_host_array(
-// CHECK-NOT: llvm.call @vrir_gpu_host_array(
+// CHECK-NEXT: %[[AS:.*]] = memref.cast %[[A]] : memref<?xf64> to memref<?xf64, strided<[?], offset: ?>>
+// CHECK-NEXT: call @[[ARRAY:__vrir_gpu_host_array_[0-9a-f]+]](%[[AS]])
+// CHECK-NOT: @__vrir_gpu_host_array_
 // CHECK: %[[B:.*]] = memref.alloc(
-// CHECK-NEXT: memref.extract_strided_metadata %[[B]]
-// CHECK: llvm.call @vrir_gpu_host_uninitialized(
+// CHECK-NEXT: %[[BS:.*]] = memref.cast %[[B]]
+// CHECK-NEXT: call @[[UNINIT:__vrir_gpu_host_uninitialized_[0-9a-f]+]](%[[BS]])
 // CHECK: scf.for
-// CHECK-NOT: llvm.call @vrir_gpu_host_access
+// CHECK-NOT: @__vrir_gpu_host_access
 // CHECK: gpu.launch_func
-// CHECK: memref.extract_strided_metadata %[[B]]
+// CHECK: %[[BR:.*]] = memref.cast %[[B]]
 // CHECK: %[[READ:.*]] = arith.constant 0 : i64
-// CHECK: llvm.call @vrir_gpu_host_access(%{{.*}}, %{{.*}}, %[[READ]])
+// CHECK: call @[[ACCESS:__vrir_gpu_host_access_[0-9a-f]+]](%[[BR]], %[[READ]])
 // CHECK-NEXT: memref.load %[[B]]
 // CHECK: }
-// CHECK: memref.extract_strided_metadata %[[A]]
+// CHECK: %[[AW:.*]] = memref.cast %[[A]]
 // CHECK: %[[WRITE:.*]] = arith.constant 1 : i64
-// CHECK: llvm.call @vrir_gpu_host_access(%{{.*}}, %{{.*}}, %[[WRITE]])
+// CHECK: call @[[ACCESS]](%[[AW]], %[[WRITE]])
 // CHECK-NEXT: scf.for
-// CHECK-NOT: llvm.call
+// CHECK-NOT: call
 // CHECK: memref.store
 // CHECK: }
 // CHECK: llvm.call @vrir_gpu_scope_end()
 // CHECK-NEXT: return
+// CHECK: func.func private @[[ACCESS]](%[[ARG:.*]]: memref<?xf64, strided<[?], offset: ?>>, %[[MODE:.*]]: i64)
+// CHECK: %[[BASE:.*]], %[[OFFSET:.*]], %[[SIZE:.*]], %[[STRIDE:.*]] = memref.extract_strided_metadata %[[ARG]]
+// CHECK: arith.cmpi slt, %[[STRIDE]]
+// CHECK: llvm.call @vrir_gpu_host_access(%{{.*}}, %{{.*}}, %[[MODE]])
+// CHECK-NEXT: return
+// CHECK: func.func private @[[UNINIT]](
+// CHECK: llvm.call @vrir_gpu_host_uninitialized(
+// CHECK: func.func private @[[ARRAY]](
+// CHECK: llvm.call @vrir_gpu_host_array(
 module attributes {gpu.container_module} {
   func.func @host(%A: memref<?xf64>, %n: index, %steps: index) -> f64 {
     %c0 = arith.constant 0 : index
@@ -76,19 +89,19 @@ module attributes {gpu.container_module} {
 // CHECK-LABEL: func.func @views(
 // CHECK: llvm.call @vrir_gpu_scope_begin()
 // CHECK: %[[M:.*]] = memref.alloc() : memref<16xf32>
-// CHECK: llvm.call @vrir_gpu_host_uninitialized(
+// CHECK: call @__vrir_gpu_host_uninitialized_
 // CHECK: %[[V:.*]] = memref.subview %[[M]]
 // CHECK: gpu.launch_func
-// CHECK: memref.extract_strided_metadata %[[V]]
-// CHECK: llvm.call @vrir_gpu_host_access(
+// CHECK: %[[VR:.*]] = memref.cast %[[V]]
+// CHECK: call @__vrir_gpu_host_access_{{.*}}(%[[VR]],
 // CHECK-NEXT: memref.load %[[V]]
-// CHECK: memref.extract_strided_metadata %[[M]]
+// CHECK: %[[MW:.*]] = memref.cast %[[M]]
 // CHECK: %[[WRITE:.*]] = arith.constant 1 : i64
-// CHECK: llvm.call @vrir_gpu_host_access(%{{.*}}, %{{.*}}, %[[WRITE]])
+// CHECK: call @__vrir_gpu_host_access_{{.*}}(%[[MW]], %[[WRITE]])
 // CHECK-NEXT: call @consume(%[[M]])
 // CHECK: llvm.call @vrir_gpu_scope_end()
 // CHECK-LABEL: func.func @no_launch(
-// CHECK-NOT: llvm.call
+// CHECK-NOT: call
 // CHECK: return
 module attributes {gpu.container_module} {
   func.func private @consume(memref<16xf32>)
@@ -127,12 +140,12 @@ module attributes {gpu.container_module} {
 // CHECK-LABEL: func.func @fallback(
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<?xf64>
 // CHECK: gpu.launch_func
-// CHECK-NOT: llvm.call @vrir_gpu_host_access
+// CHECK-NOT: @__vrir_gpu_host_access
 // CHECK: scf.if
-// CHECK-NEXT: memref.extract_strided_metadata %[[A]]
-// CHECK: llvm.call @vrir_gpu_host_access(
+// CHECK-NEXT: %[[AW:.*]] = memref.cast %[[A]]
+// CHECK: call @__vrir_gpu_host_access_{{.*}}(%[[AW]],
 // CHECK-NEXT: scf.parallel
-// CHECK-NOT: llvm.call
+// CHECK-NOT: call
 // CHECK: memref.store
 // CHECK: } {vrir.gpu_fallback}
 module attributes {gpu.container_module} {
@@ -170,12 +183,12 @@ module attributes {gpu.container_module} {
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<?xf64>, %[[B:[a-z0-9]+]]: memref<?xf64>, %[[C:[a-z0-9]+]]: memref<?xf64>
 // CHECK: scf.for
 // CHECK: gpu.launch_func
-// CHECK-NOT: memref.extract_strided_metadata %[[A]]
-// CHECK-NOT: memref.extract_strided_metadata %[[B]]
-// CHECK: memref.extract_strided_metadata %[[C]]
-// CHECK: llvm.call @vrir_gpu_host_access(
+// CHECK-NOT: memref.cast %[[A]]
+// CHECK-NOT: memref.cast %[[B]]
+// CHECK: %[[CW:.*]] = memref.cast %[[C]]
+// CHECK: call @__vrir_gpu_host_access_{{.*}}(%[[CW]],
 // CHECK-NEXT: scf.if
-// CHECK-NOT: llvm.call @vrir_gpu_host_access
+// CHECK-NOT: @__vrir_gpu_host_access
 // CHECK: llvm.call @vrir_gpu_scope_end()
 module attributes {gpu.container_module} {
   llvm.func @library(!llvm.ptr)

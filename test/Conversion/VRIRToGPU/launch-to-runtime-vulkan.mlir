@@ -15,8 +15,10 @@
 // CHECK-DAG: llvm.mlir.global internal constant @[[BIN:.*]]("\03\02#\07\00\00\01\00{{.*}}") {addr_space = 0 : i32, alignment = 8 : i64}
 // CHECK-LABEL: func.func @host
 // CHECK: %[[TABLE:.*]] = llvm.alloca %{{.*}} x i64
-// CHECK: llvm.getelementptr %[[TABLE]][23]
-// CHECK-NOT: llvm.getelementptr %[[TABLE]][24]
+// CHECK: %[[BYTES:.*]] = arith.constant 192 : i64
+// CHECK: "llvm.intr.memcpy"(%[[TABLE]], %{{.*}}, %[[BYTES]])
+// CHECK: llvm.getelementptr %[[TABLE]][19]
+// CHECK-NOT: llvm.getelementptr %[[TABLE]]
 // CHECK-DAG: %[[FORMAT:.*]] = arith.constant 1 : i64
 // CHECK-DAG: %[[BINPTR:.*]] = llvm.mlir.addressof @[[BIN]]
 // CHECK-DAG: %[[NAMEPTR:.*]] = llvm.mlir.addressof @[[NAME]]
