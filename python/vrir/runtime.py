@@ -15,6 +15,7 @@ import importlib.machinery
 import importlib.util
 import json
 import os
+import shutil
 import tempfile
 import time
 import warnings
@@ -552,10 +553,10 @@ def compile_kernel(jitfn, argtypes, target="cpu"):
     report = os.path.join(d, key + ".json")
     build = dict(text=text, symbol=symbol, mlir=mlir, report=report, target=target,
                  eliminate_checks=eliminate, specialize=specialize)
-    # Tiered (CPU kernels without region specialization, whose regions
-    # compile again anyway): a first compile is quick, and the optimized
-    # one follows in the background once the kernel is called again.
-    tiered = tiering.enabled() and target == "cpu" and not specialize
+    # Tiered (kernels without region specialization, whose regions compile
+    # again anyway): a first compile is quick, and the optimized one follows
+    # in the background once the kernel is called again.
+    tiered = tiering.enabled() and not specialize
     tier_up = None
     if not os.path.exists(so) and tiered:
         quick = os.path.join(d, key + ".quick.so")
@@ -580,7 +581,10 @@ def _build_library(name, so, text, symbol, mlir, report, target, eliminate_check
     all), keeping the MLIR at `mlir` and the compiler's report at `report`."""
     d = os.path.dirname(so)
     cache.atomic_write(mlir, text.encode())
-    with tempfile.TemporaryDirectory(dir=d) as tmp:
+    # Not a TemporaryDirectory: its finalizer runs at interpreter exit, before
+    # tiering's exit handler waits for the background compile writing here.
+    tmp = tempfile.mkdtemp(dir=d)
+    try:
         out = os.path.join(tmp, "k.so")
         t0 = time.perf_counter()
         try:
@@ -594,6 +598,8 @@ def _build_library(name, so, text, symbol, mlir, report, target, eliminate_check
         counts["optimized"] = opt_level >= 2
         cache.atomic_write(report, json.dumps(counts).encode())
         os.replace(out, so)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 class _TierUp:

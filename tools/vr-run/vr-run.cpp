@@ -581,7 +581,11 @@ static int runTool(int argc, char **argv) {
                                            libraries->end());
   ExecutionEngineOptions engineOptions;
   engineOptions.transformer = transformer;
-  engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  // As for a library (getHostTargetMachineBuilder): below -O2 the quick
+  // code generator (fast instruction selection and register allocation).
+  engineOptions.jitCodeGenOptLevel = optLevel >= 2
+                                         ? llvm::CodeGenOptLevel::Aggressive
+                                         : llvm::CodeGenOptLevel::None;
   engineOptions.sharedLibPaths = libraryRefs;
   auto engine = ExecutionEngine::create(*module, engineOptions);
   if (!engine)
