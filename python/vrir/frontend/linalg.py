@@ -2,7 +2,9 @@
 det, eigh/eigvalsh, svd and qr as the dialect's LAPACK ops (vrir.cholesky,
 vrir.inv, vrir.solve, vrir.det, vrir.eigh, vrir.svd, vrir.qr); norm as reductions
 (and over singular values for ord 2, -2 and 'nuc'); pinv, matrix_rank,
-cond and lstsq from the SVD, as NumPy computes them. Their run-time
+cond and lstsq from the SVD, as NumPy computes them. Stacks of matrices
+(rank > 2: the last two axes are the matrix) go through over_stack: a loop
+nest over the leading axes that compiles the call on each matrix. Their run-time
 failures (a matrix that is not square, not positive definite, singular,
 or an iteration that does not converge) raise numpy.linalg.LinAlgError
 (runtime.py)."""
@@ -11,6 +13,7 @@ import math
 import numpy as np
 
 from ..types import ArrT, is_complex, real_of
+from .library import dtype_source
 from .values import NOT_CONSTANT, V, literal_value
 
 
@@ -53,8 +56,9 @@ class LinearAlgebra:
         """, {"n": n, "m": m, "k": k, "r": r}, "r")
 
     # ------------------------------------------------------- np.linalg
-    def linalg_matrix(self, v, fn, name="a"):
-        """Checks that `v` is a matrix np.linalg.`fn` takes."""
+    def linalg_matrix(self, v, fn, name="a", stacks=False):
+        """Checks that `v` is a matrix np.linalg.`fn` takes (or a stack of
+        matrices, where `stacks`)."""
         if not v.is_array:
             self.error(f"np.linalg.{fn}: {name} must be an array")
         if is_complex(v.ty.elem):
@@ -63,9 +67,86 @@ class LinearAlgebra:
             # NumPy's LinAlgError, known while compiling
             self.error(f"np.linalg.{fn}: {v.ty.rank}-dimensional array given; "
                        "the array must be at least two-dimensional")
-        if v.ty.rank > 2:
+        if v.ty.rank > 2 and not stacks:
             self.error(f"np.linalg.{fn} of a stack of matrices (rank {v.ty.rank}) is not "
                        "supported; call it on each matrix")
+
+    def over_stack(self, fn, call, operands, results, values=None, vectors=()):
+        """np.linalg.`fn` of stacks of matrices, as NumPy's gufuncs compute
+        it: `call`, the expression of the function on one matrix (naming
+        the `operands` and the scalar `values`), compiled once in a loop
+        nest over the leading axes, where each operand is the 2-D view of
+        its item (1-D for the names in `vectors`). The leading axes of the
+        operands broadcast (aligned at the right, a length 1 repeated).
+        `results` holds each result of one call as (element type, its shape
+        as source on m, n, k = min(m, n) (the first operand's matrix) and
+        the stacks, `stack_NAME`); each is written into an array of the
+        leading shape followed by that shape. Returns that array, or a
+        tuple of them."""
+        leads = {name: v.ty.rank - (1 if name in vectors else 2) for name, v in operands.items()}
+        depth = max(leads.values())
+        first = next(iter(operands))
+        lines = [f"m = stack_{first}.shape[-2]", f"n = stack_{first}.shape[-1]", "k = min(m, n)"]
+        index = {name: [] for name in operands}
+        for t in range(depth):
+            # the operands with this leading axis, and its number in each
+            having = [(name, t - depth + p) for name, p in leads.items() if t >= depth - p]
+            (name0, axis0), rest = having[0], having[1:]
+            lines.append(f"d{t} = stack_{name0}.shape[{axis0}]")
+            for name, axis in rest:
+                size = f"stack_{name}.shape[{axis}]"
+                lines += [f"if d{t} == 1:", f"    d{t} = {size}",
+                          f"elif {size} != 1 and {size} != d{t}:",
+                          f"    raise ValueError(\"np.linalg.{fn}: the leading axes of the "
+                          "operands could not be broadcast together\")"]
+            for name, axis in having:
+                # a broadcast length 1 is read at 0
+                index[name].append(f"min(i{t}, stack_{name}.shape[{axis}] - 1)" if rest
+                                   else f"i{t}")
+        lead = "".join(f"d{t}, " for t in range(depth))
+        for j, (elem, shape) in enumerate(results):
+            lines.append(f"r{j} = np.empty(({lead}{shape}), dtype={dtype_source(elem)})")
+        # an operand without leading axes is the same matrix in every call
+        lines += [f"{name} = stack_{name}" for name in operands if not index[name]]
+        indent = ""
+        for t in range(depth):
+            lines.append(f"{indent}for i{t} in range(d{t}):")
+            indent += "    "
+        lines += [f"{indent}{name} = stack_{name}[{', '.join(index[name])}]"
+                  for name in operands if index[name]]
+        here = ", ".join(f"i{t}" for t in range(depth))
+        targets = ", ".join(f"r{j}[{here}]" for j in range(len(results)))
+        lines.append(f"{indent}{targets} = {call}")
+        bound = {f"stack_{name}": v for name, v in operands.items()}
+        bound.update(values or {})
+        names = tuple(f"r{j}" for j in range(len(results)))
+        r = self.inline("\n".join(lines), bound, names if len(names) > 1 else names[0])
+        return V(kind="tuple", items=r) if len(names) > 1 else r
+
+    def each_matrix(self, e, fn, args, results, operands=1, vectors=()):
+        """np.linalg.`fn` of stacks of matrices, called as `e` (its positional
+        arguments evaluated: `args`, the first `operands` of them the
+        stacks; `vectors`: the positions of stacks of vectors): over_stack
+        of the same call on each matrix. Constants are passed as written
+        (the function on one matrix checks them); other scalars as values."""
+        stacks, values, parts = {}, {}, []
+        given = [(None, v) for v in args] + list(self.kwargs(e).items())
+        for j, (key, v) in enumerate(given):
+            name, value = f"x{j}", literal_value(v)
+            if j < operands:
+                stacks[name], text = v, name
+            elif v.is_array:
+                what = key or f"argument {j + 1}"
+                self.error(f"np.linalg.{fn} of a stack of matrices: {what} must be a scalar")
+            elif value is NOT_CONSTANT or v.is_scalar and not v.weak:
+                values[name], text = v, name  # keeps a NumPy scalar's type
+            elif isinstance(value, float) and not math.isfinite(value):
+                text = {math.inf: "np.inf", -math.inf: "-np.inf"}.get(value, "np.nan")
+            else:
+                text = repr(value)
+            parts.append(text if key is None else f"{key}={text}")
+        return self.over_stack(fn, f"np.linalg.{fn}({', '.join(parts)})", stacks, results,
+                               values, {f"x{j}" for j in vectors})
 
     @staticmethod
     def linalg_elem(*arrays):
@@ -106,38 +187,41 @@ class LinearAlgebra:
         """The values of a template that were given (not None)."""
         return {k: v for k, v in values.items() if v.kind != "none"}
 
-    def uplo_operand(self, e, fn):
-        """np.linalg.`fn`(a, UPLO='L')'s matrix, checked, and the matrix
-        whose lower triangle LAPACK reads for UPLO ('L': a; 'U': its
-        transpose, whose lower triangle is a's upper one)."""
+    def symmetric_eigen(self, e, fn, vectors):
+        """np.linalg.`fn`(a, UPLO='L') of a symmetric matrix (or a stack):
+        the ascending eigenvalues, and the eigenvectors as columns where
+        `vectors` (syevd)."""
         args = self.call_args(e, 1, 2, kw=("UPLO",))
         a = args[0]
-        self.linalg_matrix(a, fn)
+        self.linalg_matrix(a, fn, stacks=True)
         uplo = args[1] if len(args) > 1 else self.kwargs(e).get("UPLO", V(kind="none"))
         value = literal_value(uplo)
         if value not in (None, "L", "U"):
             self.error(f"np.linalg.{fn}: UPLO must be 'L' or 'U'")
-        return a, (self.transpose(a) if value == "U" else a)
+        elem = self.linalg_elem(a)
+        count = 2 if vectors else 1
+        if a.ty.rank > 2:
+            return self.each_matrix(e, fn, args, [(elem, "n"), (elem, "n, n")][:count])
+        # LAPACK reads the lower triangle: for 'U' that of the transpose
+        lower = self.transpose(a) if value == "U" else a
+        results = self.lapack_results("eigh", lower, elem,
+                                      [ArrT(elem, 1), ArrT(elem, 2, "col_major")][:count])
+        return V(kind="tuple", items=results) if vectors else results
 
     def call_linalg_eigh(self, e):
-        """np.linalg.eigh(a, UPLO='L'): ascending eigenvalues and the
-        eigenvectors as columns (a tuple; NumPy's EighResult unpacks the
-        same)."""
-        a, lower = self.uplo_operand(e, "eigh")
-        elem = self.linalg_elem(a)
-        w, v = self.lapack_results("eigh", lower, elem,
-                                   [ArrT(elem, 1), ArrT(elem, 2, "col_major")])
-        return V(kind="tuple", items=[w, v])
+        """np.linalg.eigh(a, UPLO='L'): eigenvalues and eigenvectors (a
+        tuple; NumPy's EighResult unpacks the same)."""
+        return self.symmetric_eigen(e, "eigh", True)
 
     def call_linalg_eigvalsh(self, e):
         """np.linalg.eigvalsh(a, UPLO='L'): the eigenvalues alone."""
-        a, lower = self.uplo_operand(e, "eigvalsh")
-        elem = self.linalg_elem(a)
-        return self.lapack_results("eigh", lower, elem,
-                                   [ArrT(elem, 1)])
+        return self.symmetric_eigen(e, "eigvalsh", False)
 
     def svd_values(self, a):
         elem = self.linalg_elem(a)
+        if a.ty.rank > 2:
+            return self.over_stack("svd", "np.linalg.svd(a, compute_uv=False)", {"a": a},
+                                   [(elem, "k")])
         return self.lapack_results("svd", a, elem, [ArrT(elem, 1)])
 
     def call_linalg_svd(self, e):
@@ -147,7 +231,7 @@ class LinearAlgebra:
         args = self.call_args(e, 1, 4, kw=("full_matrices", "compute_uv", "hermitian"))
         kw = self.kwargs(e)
         a = args[0]
-        self.linalg_matrix(a, "svd")
+        self.linalg_matrix(a, "svd", stacks=True)
         flags = []
         for k, (name, default) in enumerate((("full_matrices", True), ("compute_uv", True),
                                              ("hermitian", False))):
@@ -160,6 +244,9 @@ class LinearAlgebra:
         if not compute_uv:
             return self.svd_values(a)
         elem = self.linalg_elem(a)
+        if a.ty.rank > 2:
+            shapes = ("m, m", "k", "n, n") if full else ("m, k", "k", "k, n")
+            return self.each_matrix(e, "svd", args, [(elem, shape) for shape in shapes])
         results = self.lapack_results(
             "svd", a, elem, [ArrT(elem, 2, "col_major"), ArrT(elem, 1), ArrT(elem, 2, "col_major")],
             " full_matrices" if full else "")
@@ -170,7 +257,7 @@ class LinearAlgebra:
         'complete', R for 'r' (geqrf, orgqr)."""
         args = self.call_args(e, 1, 2, kw=("mode",))
         a = args[0]
-        self.linalg_matrix(a, "qr")
+        self.linalg_matrix(a, "qr", stacks=True)
         mode_v = args[1] if len(args) > 1 else self.kwargs(e).get("mode", V(kind="none"))
         mode = literal_value(mode_v)
         if mode is None:
@@ -179,6 +266,9 @@ class LinearAlgebra:
             self.error("np.linalg.qr: mode must be 'reduced', 'complete' or 'r' (a constant; "
                        "'raw' is not supported)")
         elem = self.linalg_elem(a)
+        if a.ty.rank > 2:
+            shapes = {"reduced": ("m, k", "k, n"), "complete": ("m, m", "m, n"), "r": ("k, n",)}
+            return self.each_matrix(e, "qr", args, [(elem, shape) for shape in shapes[mode]])
         if mode == "r":
             return self.lapack_results("qr", a, elem, [ArrT(elem, 2)])
         q, r = self.lapack_results("qr", a, elem, [ArrT(elem, 2, "col_major"), ArrT(elem, 2)],
@@ -192,12 +282,14 @@ class LinearAlgebra:
         args = self.call_args(e, 1, 3, kw=("rcond", "hermitian", "rtol"))
         kw = self.kwargs(e)
         a = args[0]
-        self.linalg_matrix(a, "pinv")
+        self.linalg_matrix(a, "pinv", stacks=True)
         rcond = args[1] if len(args) > 1 else kw.get("rcond", V(kind="none"))
         rtol = kw.get("rtol")
         if rcond.kind != "none" and rtol is not None:
             self.error("np.linalg.pinv: `rtol` and `rcond` can't be both set.")
         elem = self.linalg_elem(a)
+        if a.ty.rank > 2:
+            return self.each_matrix(e, "pinv", args, [(elem, "n, m")])
         eps = self.machine_epsilon(elem)
         if rcond.kind != "none":
             cut = "rcond"
@@ -225,7 +317,10 @@ class LinearAlgebra:
             self.error("np.linalg.matrix_rank: A must be an array")
         if a.ty.rank < 2:
             return self.inline("r = int(np.any(a != 0))", {"a": a}, "r")
-        self.linalg_matrix(a, "matrix_rank", "A")
+        self.linalg_matrix(a, "matrix_rank", "A", stacks=True)
+        if a.ty.rank > 2:
+            # NumPy's count_nonzero(..., axis=-1): intp
+            return self.each_matrix(e, "matrix_rank", args, [("i64", "")])
         tol = args[1] if len(args) > 1 else kw.get("tol", V(kind="none"))
         rtol = kw.get("rtol", V(kind="none"))
         elem = self.linalg_elem(a)
@@ -250,7 +345,9 @@ class LinearAlgebra:
         args = self.call_args(e, 1, 2, kw=("p",))
         x = args[0]
         p = args[1] if len(args) > 1 else self.kwargs(e).get("p", V(kind="none"))
-        self.linalg_matrix(x, "cond", "x")
+        self.linalg_matrix(x, "cond", "x", stacks=True)
+        if x.ty.rank > 2:
+            return self.each_matrix(e, "cond", args, [(self.linalg_elem(x), "")])
         order = literal_value(p)
         if order in (None, 2):
             line = "r = s[0] / s[s.shape[0] - 1]"
@@ -351,7 +448,7 @@ class LinearAlgebra:
 
     def call_linalg_svdvals(self, e):
         (x,) = self.call_args(e, 1, 1)
-        self.linalg_matrix(x, "svdvals", "x")
+        self.linalg_matrix(x, "svdvals", "x", stacks=True)
         return self.svd_values(x)
 
     def call_linalg_vecdot(self, e):
@@ -396,25 +493,27 @@ class LinearAlgebra:
         return self.vector_norm(x, order, axis % x.ty.rank, bool(keepdims))
 
     def call_linalg_matrix_norm(self, e):
-        """np.linalg.matrix_norm(x, keepdims=False, ord='fro') of a matrix."""
+        """np.linalg.matrix_norm(x, keepdims=False, ord='fro') of a matrix or
+        a stack (the last two axes)."""
         args = self.call_args(e, 1, 1, kw=("keepdims", "ord"))
         kw = self.kwargs(e)
         x = args[0]
-        if not x.is_array or x.ty.rank != 2:
-            self.error("np.linalg.matrix_norm: x must be a matrix (stacks are not supported)")
+        if not x.is_array or x.ty.rank < 2:
+            self.error("np.linalg.matrix_norm: x must be a matrix or a stack of matrices")
         order = literal_value(kw.get("ord", V(kind="str", obj="fro")))
         keepdims = literal_value(kw.get("keepdims", V(kind="none")))
         if order is NOT_CONSTANT or keepdims not in (None, True, False):
             self.error("np.linalg.matrix_norm: ord and keepdims must be constants")
         if not (is_complex(x.ty.elem) or x.ty.elem in ("f32", "f64")):
             x = self.cast(x, "f64")
-        return self.matrix_norm(x, order, [0, 1], bool(keepdims))
+        return self.matrix_norm(x, order, [x.ty.rank - 2, x.ty.rank - 1], bool(keepdims))
 
     def call_linalg_matrix_power(self, e):
         """np.linalg.matrix_power(a, n): repeated squaring; a negative n
         powers the inverse (float matrices, or a constant n)."""
-        a, n = self.call_args(e, 2, 2)
-        self.linalg_matrix(a, "matrix_power")
+        args = self.call_args(e, 2, 2)
+        a, n = args
+        self.linalg_matrix(a, "matrix_power", stacks=True)
         if not n.is_scalar or n.ty not in ("i1", "i32", "i64"):
             self.error("np.linalg.matrix_power: n must be an integer")
         exponent = literal_value(n)
@@ -424,6 +523,8 @@ class LinearAlgebra:
                        "(a negative one makes the result float)")
         if not floating and exponent < 0:
             a = self.cast(a, "f64")
+        if a.ty.rank > 2:
+            return self.each_matrix(e, "matrix_power", [a, n], [(a.ty.elem, "n, n")])
         # an integer matrix to a constant n >= 0 stays integer: no inverse
         inverse = ("if n < 0:\n                b = np.linalg.inv(a)"
                    if a.ty.elem in ("f32", "f64") else "")
@@ -442,47 +543,65 @@ class LinearAlgebra:
         """, {"a": a, "n": n})
 
     def call_linalg_cholesky(self, e):
-        (a,) = self.call_args(e, 1, 1, kw=("upper",))
-        self.linalg_matrix(a, "cholesky")
+        args = self.call_args(e, 1, 1, kw=("upper",))
+        a = args[0]
+        self.linalg_matrix(a, "cholesky", stacks=True)
         upper = literal_value(self.kwargs(e).get("upper", V(kind="none")))
         if upper not in (None, True, False):
             self.error("np.linalg.cholesky: upper must be True or False")
         elem = self.linalg_elem(a)
-        lower = self.lapack_op("cholesky", [a], elem, ArrT(elem, 2))
-        # the upper factor L^T (a view of the new array)
+        if a.ty.rank > 2:
+            return self.each_matrix(e, "cholesky", args, [(elem, "n, n")])
+        # upper=True reads the upper triangle, as NumPy's: the lower one of
+        # a^T, whose factor's transpose (a view of the new array) is U
+        lower = self.lapack_op("cholesky", [self.transpose(a) if upper else a], elem,
+                               ArrT(elem, 2))
         return self.transpose(lower) if upper else lower
 
     def call_linalg_inv(self, e):
-        (a,) = self.call_args(e, 1, 1)
-        self.linalg_matrix(a, "inv")
+        args = self.call_args(e, 1, 1)
+        a = args[0]
+        self.linalg_matrix(a, "inv", stacks=True)
         elem = self.linalg_elem(a)
+        if a.ty.rank > 2:
+            return self.each_matrix(e, "inv", args, [(elem, "n, n")])
         return self.lapack_op("inv", [a], elem, ArrT(elem, 2))
 
     def call_linalg_solve(self, e):
-        a, b = self.call_args(e, 2, 2)
-        self.linalg_matrix(a, "solve")
+        args = self.call_args(e, 2, 2)
+        a, b = args
+        self.linalg_matrix(a, "solve", stacks=True)
         if not b.is_array:
             self.error("np.linalg.solve: b must be an array")
         if is_complex(b.ty.elem):
             self.error("np.linalg.solve of a complex right-hand side is not supported")
-        if b.ty.rank > 2:
-            self.error(f"np.linalg.solve with a rank-{b.ty.rank} right-hand side (a stack) "
-                       "is not supported")
         elem = self.linalg_elem(a, b)
+        if a.ty.rank > 2 or b.ty.rank > 2:
+            # NumPy 2: b is one vector (broadcast) only when it is 1-D, else
+            # a stack of matrices of right-hand sides
+            if b.ty.rank == 1:
+                return self.each_matrix(e, "solve", args, [(elem, "n")], 2, vectors=(1,))
+            return self.each_matrix(e, "solve", args, [(elem, "n, stack_x1.shape[-1]")], 2)
         return self.lapack_op("solve", [a, b], elem, ArrT(elem, b.ty.rank))
 
     def call_linalg_det(self, e):
-        (a,) = self.call_args(e, 1, 1)
-        self.linalg_matrix(a, "det")
+        args = self.call_args(e, 1, 1)
+        a = args[0]
+        self.linalg_matrix(a, "det", stacks=True)
         elem = self.linalg_elem(a)
+        if a.ty.rank > 2:
+            return self.each_matrix(e, "det", args, [(elem, "")])
         return self.weak(self.lapack_op("det", [a], elem, elem), False)
 
     def call_linalg_slogdet(self, e):
         """np.linalg.slogdet(a): (sign, log|det|) as a tuple (NumPy's
         SlogdetResult unpacks and indexes as one)."""
-        (a,) = self.call_args(e, 1, 1)
-        self.linalg_matrix(a, "slogdet")
+        args = self.call_args(e, 1, 1)
+        a = args[0]
+        self.linalg_matrix(a, "slogdet", stacks=True)
         elem = self.linalg_elem(a)
+        if a.ty.rank > 2:
+            return self.each_matrix(e, "slogdet", args, [(elem, ""), (elem, "")])
         a = self.cast(a, elem)
         r = self.fresh()
         self.def_lines[r] = (self.region, len(self.region.lines))
@@ -492,8 +611,9 @@ class LinearAlgebra:
     def call_linalg_norm(self, e):
         """np.linalg.norm(x, ord=None, axis=None, keepdims=False): vector
         norms (any ord) over all of a vector or along one axis; matrix norms
-        'fro', 1, -1, inf and -inf of a matrix. The 2-norm, -2 and 'nuc' of
-        a matrix need singular values: not supported."""
+        of a matrix, or along two axes (each matrix of the stack the other
+        axes make): 'fro', 1, -1, inf and -inf as reductions, 2, -2 and 'nuc'
+        from the singular values."""
         args = self.call_args(e, 1, 3, kw=("ord", "axis", "keepdims"))
         kw = self.kwargs(e)
         x = args[0]
@@ -588,9 +708,12 @@ class LinearAlgebra:
             # over the singular values of the matrix (of its transpose for
             # axes (1, 0): the same values)
             pick = {2: "np.max(s)", -2: "np.min(s)", "nuc": "np.sum(s)"}[order]
-            if x.ty.rank != 2:
-                self.error(f"np.linalg.norm: ord={order!r} of a rank-{x.ty.rank} array along two "
-                           "axes is not supported (only of a matrix)")
+            if x.ty.rank > 2:
+                # a stack of matrices: the two axes last, the others kept in order
+                others = [a for a in range(x.ty.rank) if a not in axes]
+                s = self.svd_values(self.transpose(x, others + [row, col]))
+                r = self.inline("r = " + pick.replace("(s)", "(s, axis=-1)"), {"s": s}, "r")
+                return self.expand_dims(r, sorted(axes)) if keep else r
             line = f"s = np.linalg.svd(x, compute_uv=False)\nr = {pick}"
             if keep:
                 line = line.replace("r = ", "t = ") + "\nr = np.full((1, 1), t)"
