@@ -34,6 +34,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Transforms/Passes.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
@@ -493,6 +494,17 @@ static int runTool(int argc, char **argv) {
          "--emit-object or --emit-shared");
   bool wantRun =
       !argValues.empty() || signature.getNumInputs() == 0 || !emitting;
+  // A run compiles only what the entry reaches (a file of many kernels
+  // would otherwise pay for all of them); a library keeps every function.
+  if (!emitting && loadShared.empty()) {
+    for (auto function : module->getOps<func::FuncOp>())
+      if (function != entry && !function.isExternal())
+        function.setPrivate();
+    PassManager unreached(&context);
+    unreached.addPass(createSymbolDCEPass());
+    if (failed(unreached.run(*module)))
+      return 1;
+  }
   std::vector<HostValue> arguments;
   if (wantRun) {
     if (argValues.size() != signature.getNumInputs())
