@@ -1,4 +1,4 @@
-"""Tiered compilation: a kernel's first compile is quick (scalar code),
+"""Tiered compilation: a CPU kernel's first compile is quick (scalar code),
 a kernel called again is compiled at full optimization in the background
 and its calls switch to that code; both give NumPy's values, the disk cache
 keeps the optimized library for the next process, and exits and forks
@@ -10,11 +10,8 @@ import textwrap
 import warnings
 
 import numpy as np
-import pytest
 import vrir
 from vrir import runtime, tiering
-
-from test_gpu_targets import _available as gpu_available
 
 
 def axpy_body(a, X, Y):
@@ -200,30 +197,12 @@ def test_exit_and_fork_during_an_optimized_compile(tmp_path):
     assert "optimized compile" not in run.stderr, run.stderr
 
 
-@pytest.mark.parametrize("target", ["opencl", "vulkan"])
-def test_gpu_kernels_are_tiered_and_the_device_compiles_once(target):
-    # The host code of a module for a GPU target tiers up as a CPU kernel's
-    # does; its kernels are the same text in both tiers, so the device
-    # program compiled for the first call serves the optimized one too.
-    if not gpu_available(target):
-        pytest.skip(f"no {target} device (scripts/setup.sh installs PoCL and lavapipe)")
-    axpy = fresh_axpy(target=target)
-    X, Y0 = np.arange(4.0), np.ones(4)
-    first = Y0.copy()
-    with_device = vrir.stats()["compiles"]
-    axpy(2.0, X, first)
-    kernel = _kernel_of(axpy)
-    assert not kernel.optimized
-    compiles = vrir.stats()["compiles"] - with_device
-    vrir.wait_for_compiles()
-    second = Y0.copy()
-    axpy(2.0, X, second)
-    vrir.wait_for_compiles()
-    assert kernel.optimized
-    third = Y0.copy()
-    axpy(2.0, X, third)
-    assert vrir.stats()["compiles"] - with_device == compiles
-    expected = Y0.copy()
-    axpy_body(2.0, X, expected)
-    np.testing.assert_array_equal(first, expected)
-    assert np.array_equal(second, first) and np.array_equal(third, first)
+def test_kernels_for_gpu_targets_compile_once():
+    # Modules for a GPU target are not tiered: their first compile is the
+    # optimized one (so are those with specialize=True, whose regions
+    # compile again at run time anyway).
+    axpy = fresh_axpy(target="opencl")
+    Y = np.zeros(4)
+    axpy(2.0, np.ones(4), Y)
+    assert _kernel_of(axpy).optimized
+    np.testing.assert_array_equal(Y, 2.0)

@@ -553,10 +553,13 @@ def compile_kernel(jitfn, argtypes, target="cpu"):
     report = os.path.join(d, key + ".json")
     build = dict(text=text, symbol=symbol, mlir=mlir, report=report, target=target,
                  eliminate_checks=eliminate, specialize=specialize)
-    # Tiered (kernels without region specialization, whose regions compile
-    # again anyway): a first compile is quick, and the optimized one follows
-    # in the background once the kernel is called again.
-    tiered = tiering.enabled() and not specialize
+    # Tiered (CPU kernels without region specialization, whose regions
+    # compile again anyway): a first compile is quick, and the optimized
+    # one follows in the background once the kernel is called again. GPU
+    # targets are not tiered: with them tiered, a run of the test suite
+    # under the sanitizers lost a worker process (not reproduced alone) and
+    # took 2.6x longer; left until that is understood.
+    tiered = tiering.enabled() and target == "cpu" and not specialize
     tier_up = None
     if not os.path.exists(so) and tiered:
         quick = os.path.join(d, key + ".quick.so")

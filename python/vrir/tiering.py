@@ -1,12 +1,8 @@
-"""Tiered compilation.
+"""Tiered compilation of CPU kernels.
 
 A kernel's first compile is quick: LLVM -O1 without unrolling or
 vectorization, and fast instruction selection and register allocation,
 about half the time of the full compile (the MLIR pipeline is the same).
-For a GPU target this is the host code (launches, host loops, the CPU
-versions of the kernels kept for when device memory runs out); the kernels
-are the same text in both tiers, so the GPU runtime's program cache serves
-the optimized library without a second device compile.
 A kernel called a second time is compiled again at -O3, with vectorization,
 by one worker thread, and its calls switch to that code when it is ready;
 the disk cache keeps both, and a process that finds the optimized library
