@@ -92,21 +92,12 @@ LogicalResult serializeSPIRV(ModuleOp module, gpu::GPUModuleOp gpuModule,
 /// shared by the launches with the same template.
 Value getTableTemplate(OpBuilder &b, Location loc, Operation *anchor,
                        ArrayRef<int64_t> words) {
-  auto module = anchor->getParentOfType<ModuleOp>();
   ArrayRef<uint8_t> bytes(reinterpret_cast<const uint8_t *>(words.data()),
                           words.size() * sizeof(int64_t));
-  std::string name =
-      "__vrir_gpu_args_" + llvm::utohexstr(llvm::xxh3_64bits(bytes), true);
-  auto global = module.lookupSymbol<LLVM::GlobalOp>(name);
-  if (!global) {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(module.getBody());
-    auto type = LLVM::LLVMArrayType::get(b.getI64Type(), words.size());
-    global = LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
-                                    LLVM::Linkage::Internal, name,
-                                    b.getI64TensorAttr(words), /*alignment=*/8);
-  }
-  return LLVM::AddressOfOp::create(b, loc, global);
+  auto type = LLVM::LLVMArrayType::get(b.getI64Type(), words.size());
+  return lowering::getConstantGlobal(b, loc, anchor, "__vrir_gpu_args_", type,
+                                     b.getI64TensorAttr(words), bytes,
+                                     /*alignment=*/8);
 }
 
 struct GpuLaunchToRuntimePass

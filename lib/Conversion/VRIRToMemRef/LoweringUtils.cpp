@@ -89,23 +89,31 @@ void lowering::callRuntime(OpBuilder &b, Location loc, Operation *anchor,
                        /*targetMem1=*/LLVM::ModRefInfo::NoModRef}));
 }
 
-Value lowering::getConstantString(OpBuilder &b, Location loc, Operation *anchor,
-                                  StringRef text) {
+Value lowering::getConstantGlobal(OpBuilder &b, Location loc, Operation *anchor,
+                                  StringRef prefix, Type type, Attribute value,
+                                  ArrayRef<uint8_t> bytes, uint64_t alignment) {
   auto module = anchor->getParentOfType<ModuleOp>();
   std::string name =
-      "__vrir_str_" + llvm::utohexstr(llvm::xxh3_64bits(text), true);
+      prefix.str() + llvm::utohexstr(llvm::xxh3_64bits(bytes), true);
   auto global = module.lookupSymbol<LLVM::GlobalOp>(name);
   if (!global) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(module.getBody());
-    std::string data = text.str();
-    data.push_back('\0');
-    auto type = LLVM::LLVMArrayType::get(b.getI8Type(), data.size());
-    global = LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
-                                    LLVM::Linkage::Internal, name,
-                                    b.getStringAttr(data));
+    global =
+        LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
+                               LLVM::Linkage::Internal, name, value, alignment);
   }
   return LLVM::AddressOfOp::create(b, loc, global);
+}
+
+Value lowering::getConstantString(OpBuilder &b, Location loc, Operation *anchor,
+                                  StringRef text) {
+  std::string data = text.str();
+  data.push_back('\0');
+  auto type = LLVM::LLVMArrayType::get(b.getI8Type(), data.size());
+  return getConstantGlobal(b, loc, anchor, "__vrir_str_", type,
+                           b.getStringAttr(data),
+                           llvm::arrayRefFromStringRef(text));
 }
 
 std::string lowering::getArraySite(Operation *op, Value array) {

@@ -42,6 +42,13 @@ LLVM::LLVMFuncOp declareVoidFunction(OpBuilder &b, Operation *anchor,
 void callRuntime(OpBuilder &b, Location loc, Operation *anchor, StringRef name,
                  ValueRange args, bool noReturn = false);
 
+/// A `!llvm.ptr` to an internal constant global of `type` initialised with
+/// `value`, named `prefix` and a hash of `bytes` (the value's bytes): one
+/// global per distinct value in the module.
+Value getConstantGlobal(OpBuilder &b, Location loc, Operation *anchor,
+                        StringRef prefix, Type type, Attribute value,
+                        ArrayRef<uint8_t> bytes, uint64_t alignment = 0);
+
 /// A `!llvm.ptr` to a NUL-terminated constant global holding `text`
 /// (one global per distinct text in the module).
 Value getConstantString(OpBuilder &b, Location loc, Operation *anchor,
