@@ -1,9 +1,9 @@
 """np.einsum and np.tensordot against NumPy: every kind of subscripts (plain
 contractions that become matrix products, transposed outputs, traces and
 diagonals, sums, batch indices, three operands), C/F/strided/negative-
-stride operands, integer and complex element types, and the errors (bad
-subscripts, wrong operand counts and ranks, sizes that disagree at run
-time)."""
+stride operands, integer and complex element types, sizes of 1 that
+broadcast, and the errors (bad subscripts, wrong operand counts and ranks,
+sizes that disagree at run time)."""
 import linecache
 
 import numpy as np
@@ -117,13 +117,45 @@ def test_tensordot_over_everything():
     np.testing.assert_allclose(full(A, A), np.tensordot(A, A, axes=2))
 
 
+BROADCASTS = [
+    # a subscript of size 1 repeats against any size in the other operands,
+    # in a '...', a named subscript, a summed one, three operands
+    ("...ij,...jk->...ik", (1, 2, 3), (4, 3, 2)), ("...ij,...jk->...ik", (4, 2, 3), (1, 3, 2)),
+    ("ij,ij->ij", (1, 3), (2, 3)), ("ij,ij->ij", (2, 1), (2, 3)), ("ij,jk", (2, 1), (3, 4)),
+    ("ij,jk", (2, 3), (1, 4)), ("bij,bjk->bki", (1, 2, 4), (3, 4, 5)),
+    ("bij,bjk->bki", (3, 2, 1), (3, 4, 5)), ("i,i,i", (3,), (1,), (3,)),
+    ("i,i->i", (0,), (1,)), ("ij,jj->i", (2, 3), (1, 1)), ("...i,...i", (2, 1, 3), (4, 3)),
+]
+
+
+@pytest.mark.parametrize("case", BROADCASTS, ids=[f"{c[0]}-{k}" for k, c in enumerate(BROADCASTS)])
+def test_einsum_broadcasts_size_one(case):
+    spec, shapes = case[0], case[1:]
+    operands = [RNG.random(shape) for shape in shapes]
+    # negative strides too: the repeated index is 0 whatever the stride
+    for ops in (operands, [np.ascontiguousarray(x[::-1])[::-1] if x.ndim else x
+                           for x in operands]):
+        got = _einsum_kernel(spec, len(ops))(*ops)
+        want = np.einsum(spec, *ops)
+        np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-12)
+        assert np.shape(got) == np.shape(want)
+
+
 def test_size_mismatch_raises():
-    with pytest.raises(ValueError, match="shape-mismatch for sum"):
+    with pytest.raises(ValueError, match="could not be broadcast together .subscript 'j'"):
         _einsum_kernel("ij,jk->ik", 2)(A, A)
-    with pytest.raises(ValueError, match="subscript 'j' has two sizes"):
+    with pytest.raises(ValueError, match="could not be broadcast together .subscript 'j'"):
         _einsum_kernel("ij,ij->i", 2)(A, B[:3])
-    with pytest.raises(ValueError, match="subscript 'i' has two sizes"):
+    with pytest.raises(ValueError, match="could not be broadcast together .subscript 'i'"):
         _einsum_kernel("ii,i->", 2)(SQ, V3)
+    with pytest.raises(ValueError, match="could not be broadcast together"):
+        _einsum_kernel("i,i,i", 3)(V3, V4, V3)
+    # within one operand (a diagonal) the sizes must agree, also sizes of 1
+    with pytest.raises(ValueError, match="operand 0 for the repeated subscript 'i' differ"):
+        _einsum_kernel("ii->i", 1)(RNG.random((1, 3)))
+    with pytest.raises(ValueError, match="operand 1 for the repeated subscript 'j' differ"):
+        _einsum_kernel("ij,jj->i", 2)(A, RNG.random((1, 4)))
+    # np.tensordot does not broadcast
     with pytest.raises(ValueError, match="shape-mismatch for sum"):
         tensordots(T, RNG.random((3, 5, 5)), A, B)
 

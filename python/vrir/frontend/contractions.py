@@ -6,7 +6,9 @@ BLAS above its size threshold, a vectorised loop below), or one fused sum
 of products when every index is summed; every other einsum (traces,
 diagonals, sums over an index of one operand, three or more operands)
 becomes a loop nest over the output's indices with the summed ones
-inside."""
+inside. A subscript of size 1 in one operand broadcasts against any size
+in the others, as in NumPy's einsum: a two-operand product checks at run
+time that the sizes agree and takes the loop nest where they do not."""
 import ast
 
 from ..types import promote_strong
@@ -24,6 +26,10 @@ def _shape(terms):
     return "(" + "".join(f"{t}, " for t in terms) + ")"
 
 
+def _indent(source):
+    return "\n".join("    " + line for line in source.split("\n"))
+
+
 class Contractions:
     """np.tensordot, np.einsum and np.linalg.multi_dot."""
 
@@ -32,6 +38,11 @@ class Contractions:
         the batch axes `a_batch` (of a) and `b_batch` (of b), in the order
         batch axes, a's other axes, b's other axes (tensordot's without a
         batch)."""
+        source = self.contract_source(a, b, a_axes, b_axes, fn, a_batch, b_batch)
+        return self.template(source, {"a": a, "b": b})
+
+    def contract_source(self, a, b, a_axes, b_axes, fn, a_batch=(), b_batch=()):
+        """contract()'s template: operands `a` and `b`, result `r`."""
         a_batch, b_batch = list(a_batch), list(b_batch)
         free_a = [d for d in range(a.ty.rank) if d not in a_axes and d not in a_batch]
         free_b = [d for d in range(b.ty.rank) if d not in b_axes and d not in b_batch]
@@ -61,7 +72,7 @@ class Contractions:
                              if elem in NARROW_INTEGERS else f"r = {total}")
             else:
                 lines.append(f"r = {at} * {bt}")
-            return self.template("\n".join(lines), {"a": a, "b": b})
+            return "\n".join(lines)
         m = _product([f"a.shape[{d}]" for d in free_a])
         k = _product([f"a.shape[{d}]" for d in a_axes])
         n = _product([f"b.shape[{d}]" for d in free_b])
@@ -71,7 +82,7 @@ class Contractions:
         else:
             product = f"({at}).reshape({m}, {k}) @ ({bt}).reshape({k}, {n})"
         lines.append(f"r = ({product}).reshape({_shape(shape)})")
-        return self.template("\n".join(lines), {"a": a, "b": b})
+        return "\n".join(lines)
 
     # ------------------------------------------------------- np.tensordot
     def call_np_tensordot(self, e):
@@ -148,17 +159,29 @@ class Contractions:
             batched_dots = batch and contracted and set(ta) == set(tb)
             if (len(set(ta)) == len(ta) and len(set(tb)) == len(tb)
                     and all(c in out for c in set(ta) ^ set(tb)) and not batched_dots):
-                r = self.contract(operands[0], operands[1],
-                                  [ta.index(c) for c in contracted],
-                                  [tb.index(c) for c in contracted], "np.einsum",
-                                  [ta.index(c) for c in batch], [tb.index(c) for c in batch])
+                a, b = operands
+                product = self.contract_source(
+                    a, b, [ta.index(c) for c in contracted], [tb.index(c) for c in contracted],
+                    "np.einsum", [ta.index(c) for c in batch], [tb.index(c) for c in batch])
                 got = batch + [c for c in ta if c not in shared] + \
                     [c for c in tb if c not in shared]
+                if shared:
+                    # NumPy broadcasts a subscript of size 1 against any
+                    # other size: the matrix product when the sizes agree,
+                    # else loops (giving the same order, so that the two
+                    # results have one layout)
+                    same = " and ".join(f"a.shape[{ta.index(c)}] == b.shape[{tb.index(c)}]"
+                                        for c in sorted(shared))
+                    loops = self.einsum_loop_source(["a", "b"], inputs, "".join(got), elem)
+                    product = f"if {same}:\n{_indent(product)}\nelse:\n{_indent(loops)}"
                 if got == list(out):
-                    return r
+                    return self.template(product, {"a": a, "b": b})
                 perm = _shape([got.index(c) for c in out])
-                return self.template(f"r = np.transpose(p, {perm})", {"p": r})
-        return self.einsum_loops(operands, inputs, output, elem)
+                return self.template(f"{product}\nq = np.transpose(r, {perm})",
+                                     {"a": a, "b": b}, result="q")
+        names = [f"x{k}" for k in range(len(operands))]
+        return self.template(self.einsum_loop_source(names, inputs, output, elem),
+                             dict(zip(names, operands)))
 
     def parse_einsum(self, spec, operands):
         """The subscripts of each operand and of the output."""
@@ -192,8 +215,8 @@ class Contractions:
         dimensions it covers in each operand (the operand's rank less its
         letters), aligned on the right across operands, as NumPy's
         broadcasting aligns them; the output gets them where its '...' is,
-        or first when the output is implicit. Broadcasting a dimension of
-        size 1 against a larger one is not done (a run-time ValueError)."""
+        or first when the output is implicit (sizes of 1 broadcast, as for
+        every subscript: einsum_loop_source)."""
         def split(term):
             if term.count("...") > 1 or term.replace("...", "").count("."):
                 self.error(f"np.einsum: bad subscripts '{term}' ('...' at most once)")
@@ -226,26 +249,50 @@ class Contractions:
                                            if counted.count(c) == 1))
         return expanded, out
 
-    def einsum_loops(self, operands, inputs, output, elem):
-        """The general einsum: a loop nest over the output's subscripts,
-        the summed ones inside."""
-        size, lines = {}, []
-        for k, term in enumerate(inputs):
+    def einsum_loop_source(self, names, inputs, output, elem):
+        """The general einsum as a template over the operands `names`: a
+        loop nest over the output's subscripts, the summed ones inside. A
+        subscript's size is broadcast across operands as NumPy's einsum
+        does (sizes of 1 repeat); within one operand (a diagonal) its sizes
+        must agree."""
+        lines, extent, users = [], {}, {}
+        for k, (x, term) in enumerate(zip(names, inputs)):
             for d, c in enumerate(term):
-                extent = f"x{k}.shape[{d}]"
-                if c not in size:
-                    size[c] = extent
+                here = f"{x}.shape[{d}]"
+                if (x, c) in extent:
+                    lines.append(f"if {here} != {extent[x, c]}:\n    raise ValueError("
+                                 f"\"np.einsum: the dimensions of operand {k} for the "
+                                 f"repeated subscript '{c}' differ\")")
                 else:
-                    lines.append(f"if {extent} != {size[c]}:\n    raise ValueError("
-                                 f"\"np.einsum: subscript '{c}' has two sizes\")")
+                    extent[x, c] = here
+                    users.setdefault(c, []).append(x)
+        size, step = {}, {}
+        for c, xs in users.items():
+            if len(xs) == 1:
+                size[c] = extent[xs[0], c]
+                continue
+            size[c] = f"n_{c}"
+            lines.append(f"n_{c} = 1")
+            for x in xs:
+                e = extent[x, c]
+                lines.append(f"if {e} != 1:\n    if n_{c} != 1 and n_{c} != {e}:\n"
+                             f"        raise ValueError(\"np.einsum: operands could not be "
+                             f"broadcast together (subscript '{c}')\")\n    n_{c} = {e}")
+                # 0 where the operand's size is 1 (its one index repeats);
+                # where it is 0 the loop over it runs no iteration
+                lines.append(f"s_{x}_{c} = min({e} - 1, 1)")
+                step[x, c] = f"s_{x}_{c}"
         summed = sorted(set("".join(inputs)) - set(output))
         dt = dtype_source(elem)
-        index = lambda term: ", ".join(f"i_{c}" for c in term)  # noqa: E731
-        factors = " * ".join(f"x{k}[{index(term)}]" if term else f"x{k}"
-                             for k, term in enumerate(inputs))
+
+        def index(x, term):
+            return ", ".join(f"i_{c} * {step[x, c]}" if (x, c) in step else f"i_{c}"
+                             for c in term)
+        factors = " * ".join(f"{x}[{index(x, term)}]" if term else x
+                             for x, term in zip(names, inputs))
         if output:
             lines.append(f"r = np.zeros({_shape([size[c] for c in output])}, dtype={dt})")
-            target = f"r[{index(output)}]"
+            target = f"r[{', '.join(f'i_{c}' for c in output)}]"
         else:
             lines.append(f"r = {dt}(0)")
             target = "r"
@@ -254,7 +301,7 @@ class Contractions:
             lines.append("    " * depth + f"for i_{c} in range({size[c]}):")
             depth += 1
         lines.append("    " * depth + f"{target} += {factors}")
-        return self.template("\n".join(lines), {f"x{k}": v for k, v in enumerate(operands)})
+        return "\n".join(lines)
 
     # -------------------------------------------------- np.linalg.multi_dot
     def call_linalg_multi_dot(self, e):
