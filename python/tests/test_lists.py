@@ -415,6 +415,31 @@ def view_of_element_written(x):
     return np.array(rows)
 
 
+def reshaped_element_written(x):
+    # a view made by a method, a NumPy function or a chain of them: the
+    # buffer moves when the list grows, leaving the view behind
+    rows = [x * 2.0 for _ in range(1)]
+    v = np.transpose(rows[0].reshape(2, 2))
+    for i in range(30):
+        rows.append(x * 3.0)
+    v[0, 0] = 99.0  # line
+    return np.array(rows)
+
+
+def raveled_element_written(x):
+    rows = [x * 2.0 for _ in range(1)]
+    v = np.ravel(rows[0])
+    v[0] = 99.0  # line
+    return np.array(rows)
+
+
+def squeezed_element_written(x):
+    rows = [x * 2.0 for _ in range(1)]
+    v = np.expand_dims(rows[0], 0).squeeze(0)
+    v[0] = 99.0  # line
+    return np.array(rows)
+
+
 def returned_from_helper_list(n):
     return [1.0, 2.0]
 
@@ -471,6 +496,9 @@ BAD = [
     (fixed_list_run_time_index, (np.ones(3), np.ones(2), 1), "integer constants only"),
     (element_written, (np.ones(3),), "read-only"),
     (view_of_element_written, (np.ones(3),), "read-only"),
+    (reshaped_element_written, (np.ones(4),), "read-only"),
+    (raveled_element_written, (np.ones(4),), "read-only"),
+    (squeezed_element_written, (np.ones(4),), "read-only"),
     (item_changed_after_growing, (np.ones(3),), "changing an item of the list 'rows' of arrays"),
     (item_replaced, (np.ones(3),), "changing an item of the list 'rows' of arrays"),
     (calls_helper_returning_list, (3,), "returning a list from a function called"),
@@ -489,3 +517,22 @@ def test_refused_at_the_users_line(fn, args, message):
     with pytest.raises(vrir.CompileError, match=message) as info:
         vrir.jit(fn)(*args)
     assert f"{HERE}:{line}" in str(info.value)
+
+
+def test_copies_of_items_stay_writable():
+    # only views are read-only: results computed from an item are new arrays
+    @vrir.jit
+    def copies(x):
+        rows = [x * 2.0 for _ in range(3)]
+        a = np.sort(rows[0])
+        b = rows[1].copy()
+        c = rows[2] * 1.0
+        d = rows[0][::-1] + 0.0
+        a[0] = 1.0
+        b[0] = 2.0
+        c[0] = 3.0
+        d[0] = 4.0
+        return a, b, c, d
+    x = np.array([3.0, 1.0, 2.0])
+    for got, want in zip(copies(x), copies.py_func(x)):
+        np.testing.assert_array_equal(got, want)

@@ -343,6 +343,9 @@ class Calls:
         self.globals["$numpy"] = np
         for name, v in values.items():
             self.assign_name(f"$lib{n}_{name}", v)
+            if v.ssa is not None and v.ssa in self.readonly_values:
+                # read-only inside too: a view the template returns stays so
+                self.readonly_names[f"$lib{n}_{name}"] = self.readonly_values[v.ssa]
         self.suite(tree.body)
         if isinstance(result, tuple):
             return [self.load_name(f"$lib{n}_{r}", self.cur) for r in result]

@@ -54,6 +54,12 @@ def f_hex(value, ty):
     return "0x%016X" % struct.unpack(">Q", struct.pack(">d", value))[0]
 
 
+
+# The ops whose result may share its operand's elements (vrir.reshape views
+# contiguous arrays).
+VIEW_OPS = ("vrir.permute ", "vrir.expand_dims ", "vrir.reshape ", "vrir.slice ",
+            "vrir.part_view ")
+
 class FunctionEmitter(SourceAnalysis, Variables, TypeInference, Statements,
                       Loops, Lists, Expressions, Operators, ArrayAccess,
                       Calls, ElementwiseFunctions, Reductions, ArrayFunctions,
@@ -133,10 +139,16 @@ class FunctionEmitter(SourceAnalysis, Variables, TypeInference, Statements,
                        f"{m.group(0).strip()}) is not supported yet")
 
     def op(self, text, ty):
-        """Emit `%r = text` and return V of type ty."""
+        """Emit `%r = text` and return V of type ty. A view of a read-only
+        array is read-only, whichever construct (a method, a NumPy
+        function, a template) made it."""
         r = self.fresh()
         self.def_lines[r] = (self.region, len(self.region.lines))
         self.emit(f"{r} = {text}")
+        if text.startswith(VIEW_OPS) and self.readonly_values:
+            why = self.readonly_values.get(re.search(r"%[\w$.]+", text).group())
+            if why:
+                self.readonly_values[r] = why
         return V(ty, r)
 
     def raw(self, text):

@@ -221,6 +221,9 @@ class Variables:
                               "associated with a value")
             v = self.read_var(name, ty)
             if v is not None:
+                why = self.readonly_names.get(name)
+                if why and v.ssa is not None:
+                    self.readonly_values[v.ssa] = why
                 return self.weak(v, self.var_weak.get(name, False))
         if name in self.local_names:
             self.error(f"variable '{name}' is used before it is assigned", node)
