@@ -62,6 +62,14 @@ typedef struct VrirCompileOptions {
    * call installs the specializer in this process (see
    * vrirInstallRegionSpecializer). */
   int specializeRegions;
+  /* Non-zero: report where the compile's time went on stderr; zero: not;
+   * negative (the default): as VRIR_TIMING says. The environment is read
+   * by the calling thread: a caller compiling on one thread while another
+   * changes the environment (setenv races getenv) passes 0 or 1. */
+  int timing;
+  /* Non-zero: verify the IR after each pass (debugging); zero: once after
+   * the pipeline; negative (the default): as VRIR_VERIFY_EACH_PASS says. */
+  int verifyEachPass;
 } VrirCompileOptions;
 
 enum {

@@ -49,6 +49,17 @@ void vrirCompileOptionsInit(VrirCompileOptions *options) {
   options->eliminateBoundsChecks = 1;
   options->boundsChecks = nullptr;
   options->specializeRegions = 0;
+  options->timing = -1;
+  options->verifyEachPass = -1;
+}
+
+/// `option` when it is 0 or 1, else whether the environment variable
+/// `name` is set to something other than "" or "0".
+static bool optionOrEnvironment(int option, const char *name) {
+  if (option >= 0)
+    return option != 0;
+  const char *value = std::getenv(name);
+  return value && *value && std::string_view(value) != "0";
 }
 
 void vrirInstallRegionSpecializer(const char *runtimeDirectory, int optLevel) {
@@ -69,8 +80,7 @@ int vrirCompileToSharedLibrary(const char *mlirText, size_t length,
   // VRIR_TIMING=1: a report of where the compile's time went (phases, and
   // the MLIR pipeline pass by pass) on stderr when it ends.
   DefaultTimingManager timingManager;
-  if (const char *timing = std::getenv("VRIR_TIMING"))
-    timingManager.setEnabled(*timing && std::string_view(timing) != "0");
+  timingManager.setEnabled(optionOrEnvironment(options->timing, "VRIR_TIMING"));
   timingManager.setDisplayMode(DefaultTimingManager::DisplayMode::Tree);
   TimingScope rootTiming = timingManager.getRootScope();
   TimingScope setupTiming = rootTiming.nest("initialization and MLIR context");
@@ -95,8 +105,8 @@ int vrirCompileToSharedLibrary(const char *mlirText, size_t length,
       options->eliminateBoundsChecks != 0;
   compileOptions.pipeline.specializeRegions = options->specializeRegions != 0;
   // VRIR_VERIFY_EACH_PASS=1: verify the IR after each pass (debugging).
-  if (const char *verify = std::getenv("VRIR_VERIFY_EACH_PASS"))
-    compileOptions.verifyEachPass = *verify && std::string_view(verify) != "0";
+  compileOptions.verifyEachPass =
+      optionOrEnvironment(options->verifyEachPass, "VRIR_VERIFY_EACH_PASS");
   vrir::BoundsCheckCounts counts;
   if (options->boundsChecks)
     compileOptions.boundsChecks = &counts;

@@ -35,6 +35,9 @@
 #include "llvm/TargetParser/Host.h"
 
 #include <mutex>
+#include <string>
+#include <unistd.h>
+#include <vector>
 
 using namespace mlir;
 using namespace mlir::vrir;
@@ -46,9 +49,20 @@ static TimingScope nestTiming(TimingScope *parent, StringRef name) {
   return parent ? parent->nest(name) : TimingScope();
 }
 
+/// The environment of the linker processes: the process's, as the first
+/// compile found it. Reading `environ` later, from a compile on a thread of
+/// its own (tiered compilation), would race another thread's setenv, which
+/// may free the array that posix_spawn is handing to the linker.
+static std::vector<std::string> &linkerEnvironment() {
+  static std::vector<std::string> environment;
+  return environment;
+}
+
 void mlir::vrir::initializeDriver() {
   static std::once_flag once;
   std::call_once(once, [] {
+    for (char **entry = environ; entry && *entry; ++entry)
+      linkerEnvironment().emplace_back(*entry);
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
     // The pipeline names upstream and VRIR passes; parsing it needs them
@@ -314,8 +328,13 @@ static llvm::Error runCommand(StringRef program,
                               const std::vector<std::string> &args,
                               StringRef output) {
   std::vector<StringRef> refs(args.begin(), args.end());
+  std::vector<StringRef> environment(linkerEnvironment().begin(),
+                                     linkerEnvironment().end());
+  std::optional<ArrayRef<StringRef>> environmentOrInherited;
+  if (!environment.empty()) // (initializeDriver() ran)
+    environmentOrInherited = environment;
   std::string message;
-  if (llvm::sys::ExecuteAndWait(program, refs, std::nullopt, {}, 0, 0,
+  if (llvm::sys::ExecuteAndWait(program, refs, environmentOrInherited, {}, 0, 0,
                                 &message) != 0)
     return llvm::createStringError("linking " + output + " failed: " + message);
   return llvm::Error::success();

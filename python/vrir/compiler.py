@@ -34,7 +34,8 @@ class CompileOptions(ctypes.Structure):
     _fields_ = [("sourceName", ctypes.c_char_p), ("runtimeDirectory", ctypes.c_char_p),
                 ("enableOpenMP", ctypes.c_int), ("optLevel", ctypes.c_int),
                 ("gpuTarget", ctypes.c_int), ("eliminateBoundsChecks", ctypes.c_int),
-                ("boundsChecks", ctypes.c_void_p), ("specializeRegions", ctypes.c_int)]
+                ("boundsChecks", ctypes.c_void_p), ("specializeRegions", ctypes.c_int),
+                ("timing", ctypes.c_int), ("verifyEachPass", ctypes.c_int)]
 
 
 class BoundsCheckCounts(ctypes.Structure):
@@ -131,6 +132,10 @@ def install_specializer():
         _specializer_installed = True
 
 
+def _flag(name):
+    return os.environ.get(name, "") not in ("", "0")
+
+
 def compile_to_shared_library(text, entry, output, source_name=None, target="cpu",
                               eliminate_checks=True, specialize=False, opt_level=3):
     """Compiles the MLIR `text` into the shared library `output`, its GPU
@@ -150,6 +155,11 @@ def compile_to_shared_library(text, entry, output, source_name=None, target="cpu
     options.eliminateBoundsChecks = int(bool(eliminate_checks))
     options.specializeRegions = int(bool(specialize))
     options.optLevel = opt_level
+    # Read here, not by the compiler: os.environ is Python's copy, while
+    # C's getenv races a setenv of another thread (tiered compilation
+    # compiles on a thread of its own).
+    options.timing = int(_flag("VRIR_TIMING"))
+    options.verifyEachPass = int(_flag("VRIR_VERIFY_EACH_PASS"))
     counts = BoundsCheckCounts()
     options.boundsChecks = ctypes.cast(ctypes.byref(counts), ctypes.c_void_p)
     error = ctypes.c_void_p()
