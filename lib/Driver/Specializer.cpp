@@ -39,6 +39,11 @@ struct SpecializerState {
   std::mutex mutex;
   std::string runtimeDirectory;
   unsigned optLevel = 3;
+  /// VRIR_SPECIALIZE_VERBOSE and VRIR_SPECIALIZE_DUMP, read when the
+  /// specializer is installed: specializations compile on the runtime's
+  /// background thread, where getenv would race another thread's setenv.
+  bool verbose = false;
+  std::string dumpDirectory;
   /// Every specialization's code stays mapped until the process ends: a
   /// version evicted from a region's cache may still be running on
   /// another thread.
@@ -81,7 +86,7 @@ void *specializeRegion(const char *source, const char *name,
   auto start = std::chrono::steady_clock::now();
   SpecializerState &state = getState();
   std::lock_guard<std::mutex> lock(state.mutex);
-  bool verbose = std::getenv("VRIR_SPECIALIZE_VERBOSE") != nullptr;
+  bool verbose = state.verbose;
 
   DialectRegistry registry;
   registerDriverDialects(registry);
@@ -132,9 +137,9 @@ void *specializeRegion(const char *source, const char *name,
   auto optimize = makeLLVMOptimizer(state.optLevel, machine->get());
   // VRIR_SPECIALIZE_DUMP=DIR keeps each version's LLVM IR as translated
   // (NAME.N.input.ll) and optimized (NAME.N.ll).
-  const char *dumpDirectory = std::getenv("VRIR_SPECIALIZE_DUMP");
+  StringRef dumpDirectory = state.dumpDirectory;
   auto dump = [&](llvm::Module *llvmModule, StringRef suffix) {
-    if (!dumpDirectory || !*dumpDirectory)
+    if (dumpDirectory.empty())
       return;
     std::string path = (llvm::Twine(dumpDirectory) + "/" + name + "." +
                         llvm::Twine(state.engines.size()) + suffix)
@@ -185,6 +190,9 @@ void mlir::vrir::installRegionSpecializer(StringRef runtimeDirectory,
     std::lock_guard<std::mutex> lock(state.mutex);
     state.runtimeDirectory = runtimeDirectory.str();
     state.optLevel = optLevel;
+    state.verbose = std::getenv("VRIR_SPECIALIZE_VERBOSE") != nullptr;
+    const char *dumpDirectory = std::getenv("VRIR_SPECIALIZE_DUMP");
+    state.dumpDirectory = dumpDirectory ? dumpDirectory : "";
   }
   vrir_rt_set_specializer(specializeRegion);
 }
