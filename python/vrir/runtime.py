@@ -558,7 +558,10 @@ def compile_kernel(jitfn, argtypes, target="cpu"):
     # one follows in the background once the kernel is called again. GPU
     # targets are not tiered: with them tiered, a run of the test suite
     # under the sanitizers lost a worker process (not reproduced alone) and
-    # took 2.6x longer; left until that is understood.
+    # took 2.6x longer. The same loss, later seen without GPU tiering, most
+    # likely came from background compiles reading the environment while
+    # pytest set it (fixed in the compiler bridge); GPU tiering waits for
+    # a sanitized run that shows it gone.
     tiered = tiering.enabled() and target == "cpu" and not specialize
     tier_up = None
     if not os.path.exists(so) and tiered:

@@ -54,11 +54,11 @@ def f_hex(value, ty):
     return "0x%016X" % struct.unpack(">Q", struct.pack(">d", value))[0]
 
 
-
 # The ops whose result may share its operand's elements (vrir.reshape views
 # contiguous arrays).
 VIEW_OPS = ("vrir.permute ", "vrir.expand_dims ", "vrir.reshape ", "vrir.slice ",
             "vrir.part_view ")
+
 
 class FunctionEmitter(SourceAnalysis, Variables, TypeInference, Statements,
                       Loops, Lists, Expressions, Operators, ArrayAccess,
