@@ -21,6 +21,15 @@
 #   xz -dc .stage/bundle.tar.xz | tar xf - -C / --skip-old-files
 #   export LD_LIBRARY_PATH=/opt/vrirlibs PATH=/opt/vrir/bin:$PATH
 #   python3 benchmarks/gpu/run.py --vr-run /opt/vrir/bin/vr-run ...
+#
+# The Python frontend there (its python3 differs from this machine's, so
+# vrir._call is built there from its one C file, against that Python and
+# NumPy; the bundle has the compiler bridge, libVRIRCompiler.so):
+#
+#   sh benchmarks/gpu/build_call.sh /opt/vrir
+#   export LD_LIBRARY_PATH=/opt/vrir/lib:/opt/vrirlibs
+#   PYTHONPATH=python VRIR_BUILD_DIR=/opt/vrir python3 \
+#     benchmarks/gpu/jacobi_python.py ...
 set -eu
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 build=${BUILD:-$repo/build}
@@ -35,7 +44,8 @@ mkdir -p "$root/opt/vrir/bin" "$root/opt/vrir/lib" "$root/opt/vrirlibs" \
 cp "$build/bin/vr-run" "$root/opt/vrir/bin/"
 strip "$root/opt/vrir/bin/vr-run"
 cp -L "$build/lib/libvrir_runtime.so" "$build/lib/libvrir_gpu_runtime.so" \
-  "$root/opt/vrir/lib/"
+  "$build/lib/libVRIRCompiler.so" "$root/opt/vrir/lib/"
+strip "$root/opt/vrir/lib/libVRIRCompiler.so"
 
 # Libraries the JIT loads by the absolute paths CMake recorded.
 cache=$build/CMakeCache.txt

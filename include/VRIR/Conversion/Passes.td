@@ -103,8 +103,8 @@ def GpuMapSections : Pass<"vrir-gpu-map-sections", "::mlir::ModuleOp"> {
     allows, so that each work-item reads them with 16-byte loads; A's tile
     transposed; the next tiles loaded while the current ones are used),
     and each work-item keeping a block of the tile's sums in registers (by
-    default, 8 deep: for `f64` 64x64 tiles with 8x8 work-items, for other
-    elements 128x128 tiles with 16x16 work-items, 8x8 sums each: the
+    default, for `f64` 64x64 tiles 8 deep with 8x8 work-items, for other
+    elements 128x128 tiles 16 deep with 16x16 work-items, 8x8 sums each: the
     fastest measured on an H200 for each type; an option set to a non-zero
     value replaces that part of both); a
     `linalg.matvec` on a matrix with unit-stride rows

@@ -390,15 +390,17 @@ struct MatmulTiling {
 /// those measured on an H200 through OpenCL and Vulkan (2026-11-29,
 /// benchmarks/gpu/README.md): `f64` takes 64x64 tiles 8 deep with 8x8
 /// work-items (8x8 sums each; 128x64 tiles ran 1.1x faster through OpenCL
-/// and 1.03x slower through Vulkan), other types 128x128 tiles 8 deep with
-/// 16x16 work-items (8x8 sums each: SGEMM 4096 in 5.3 ms through OpenCL in
-/// one run, against 5.9 with 64x64x8 and 7.4 with 64x64x16 tiles).
+/// and 1.03x slower through Vulkan), other types 128x128 tiles 16 deep
+/// with 16x16 work-items (8x8 sums each: SGEMM 4096 through Vulkan in 4.8
+/// ms against 6.4 with the tiles 8 deep, 6.0 with 128x64x8 and 7.4 with
+/// 64x128x8; through OpenCL 5.3 ms with 128x128x8 in an earlier run,
+/// against 5.9 with 64x64x8 and 7.4 with 64x64x16 tiles).
 struct MatmulTilings {
   MatmulTiling f64, other;
 
   MatmulTilings(ArrayRef<int64_t> options) {
     const int64_t f64Defaults[] = {64, 64, 8, 8, 8};
-    const int64_t otherDefaults[] = {128, 128, 8, 16, 16};
+    const int64_t otherDefaults[] = {128, 128, 16, 16, 16};
     auto pick = [&](ArrayRef<int64_t> defaults) {
       SmallVector<int64_t, 5> chosen;
       for (auto [option, fallback] : llvm::zip(options, defaults))

@@ -128,12 +128,12 @@ func.func @mixed(%x: memref<?xf64>, %y: memref<?x?xf64>, %n: index) -> f64 {
 // x ceil(m/128)). A work-item keeps 8x8 sums in registers in runs of 4
 // (rows 4y + i and 64 + 4y + i, columns the same with x; fused
 // multiply-adds) and adds them to C where they fall inside it. The tiles
-// hold the runs as vector<4xf32>: A's k-major (8 deep, 32 runs of 4 rows
-// and one of padding), B's 8 x 32 runs of 4 columns. Each work-item loads
-// one run of each before the loop (without bounds tests when the group's
+// hold the runs as vector<4xf32>: A's k-major (16 deep, 32 runs of 4 rows
+// and one of padding), B's 16 x 32 runs of 4 columns. Each work-item loads
+// two runs of each before the loop (without bounds tests when the group's
 // tiles lie inside the matrices); each step stores the runs loaded the
 // step before, passes a barrier, loads the next ones, reads two runs of A
-// and two of B per depth (8 depths unrolled) and passes a barrier. A
+// and two of B per depth (16 depths unrolled) and passes a barrier. A
 // matmul with indexing maps of its own stays a linalg op turned into
 // loops.
 // CHECK-LABEL: func.func @matmul
@@ -141,22 +141,26 @@ func.func @mixed(%x: memref<?xf64>, %y: memref<?x?xf64>, %n: index) -> f64 {
 // CHECK: %[[N:.*]] = memref.dim %arg2, %c1
 // CHECK: %[[GX:.*]] = arith.ceildivsi %[[N]], %c128
 // CHECK: %[[GY:.*]] = arith.ceildivsi %[[M]], %c128
-// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %[[GX]], {{.*}} = %[[GY]], {{.*}}) threads(%[[TX:[^,]*]], %[[TY:[^,]*]], %{{[^)]*}}) in ({{.*}} = %c16{{[_0-9]*}}, {{.*}} = %c16{{[_0-9]*}}, {{.*}}) workgroup(%[[AT:[^ ]*]] : memref<8x33xvector<4xf32>, #gpu.address_space<workgroup>>, %[[BT:[^ ]*]] : memref<8x32xvector<4xf32>, #gpu.address_space<workgroup>>)
-// CHECK: scf.if %{{.*}} -> (f32, f32, f32, f32, f32, f32, f32, f32) {
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %[[GX]], {{.*}} = %[[GY]], {{.*}}) threads(%[[TX:[^,]*]], %[[TY:[^,]*]], %{{[^)]*}}) in ({{.*}} = %c16{{[_0-9]*}}, {{.*}} = %c16{{[_0-9]*}}, {{.*}}) workgroup(%[[AT:[^ ]*]] : memref<16x33xvector<4xf32>, #gpu.address_space<workgroup>>, %[[BT:[^ ]*]] : memref<16x32xvector<4xf32>, #gpu.address_space<workgroup>>)
+// CHECK: scf.if %{{.*}} -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32) {
 // CHECK-NOT: scf.if
-// CHECK-COUNT-4: memref.load %arg0[
+// CHECK-COUNT-8: memref.load %arg0[
 // CHECK-NOT: scf.if
-// CHECK-COUNT-4: memref.load %arg1[
+// CHECK-COUNT-8: memref.load %arg1[
 // CHECK: } else {
-// CHECK-COUNT-8: scf.if
-// CHECK: scf.for {{.*}} step %c8{{[_0-9]*}} iter_args({{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)
+// CHECK-COUNT-16: scf.if
+// CHECK: scf.for {{.*}} step %c16{{[_0-9]*}} iter_args({{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)
 // CHECK: %[[AVEC:.*]] = vector.from_elements {{.*}} : vector<4xf32>
 // CHECK-NEXT: memref.store %[[AVEC]], %[[AT]][
+// CHECK-NEXT: %[[AVEC2:.*]] = vector.from_elements
+// CHECK-NEXT: memref.store %[[AVEC2]], %[[AT]][
 // CHECK-NEXT: %[[BVEC:.*]] = vector.from_elements
 // CHECK-NEXT: memref.store %[[BVEC]], %[[BT]][
+// CHECK-NEXT: %[[BVEC2:.*]] = vector.from_elements
+// CHECK-NEXT: memref.store %[[BVEC2]], %[[BT]][
 // CHECK-NEXT: gpu.barrier
-// CHECK-COUNT-4: memref.load %arg0[
-// CHECK-COUNT-4: memref.load %arg1[
+// CHECK-COUNT-8: memref.load %arg0[
+// CHECK-COUNT-8: memref.load %arg1[
 // CHECK: memref.load %[[AT]][%c0{{[_0-9]*}}, %[[TY]]]
 // CHECK-COUNT-4: vector.extract
 // CHECK: memref.load %[[AT]][%c0{{[_0-9]*}}, %{{.*}}]
@@ -164,7 +168,7 @@ func.func @mixed(%x: memref<?xf64>, %y: memref<?x?xf64>, %n: index) -> f64 {
 // CHECK: memref.load %[[BT]][%c0{{[_0-9]*}}, %{{.*}}]
 // CHECK-COUNT-64: math.fma
 // CHECK: memref.load %[[AT]][%c1{{[_0-9]*}}, %[[TY]]]
-// CHECK-COUNT-448: math.fma
+// CHECK-COUNT-960: math.fma
 // CHECK-NOT: math.fma
 // CHECK: gpu.barrier
 // CHECK-COUNT-64: memref.store {{.*}}, %arg2
