@@ -1,4 +1,4 @@
-"""Tiered compilation: a CPU kernel's first compile is quick (scalar code),
+"""Tiered compilation: a kernel's first compile is quick (scalar code),
 a kernel called again is compiled at full optimization in the background
 and its calls switch to that code; both give NumPy's values, the disk cache
 keeps the optimized library for the next process, and exits and forks
@@ -10,8 +10,11 @@ import textwrap
 import warnings
 
 import numpy as np
+import pytest
 import vrir
 from vrir import runtime, tiering
+
+from test_gpu_targets import _available as gpu_available
 
 
 def axpy_body(a, X, Y):
@@ -19,12 +22,18 @@ def axpy_body(a, X, Y):
         Y[i] = a * X[i] + Y[i] / 7.0
 
 
-def fresh_axpy(**options):
+def fresh_axpy(gpu_section=False, **options):
     """A jit function of its own (its own cache key: this run's disk cache
-    holds no library of it yet)."""
-    def axpy(a, X, Y):
-        for i in range(X.shape[0]):
-            Y[i] = a * X[i] + Y[i] / 7.0
+    holds no library of it yet); with `gpu_section`, its loop is one."""
+    if gpu_section:
+        def axpy(a, X, Y):
+            with vrir.gpu():
+                for i in vrir.prange(X.shape[0]):
+                    Y[i] = a * X[i] + Y[i] / 7.0
+    else:
+        def axpy(a, X, Y):
+            for i in range(X.shape[0]):
+                Y[i] = a * X[i] + Y[i] / 7.0
     fresh_axpy.count += 1
     axpy.__qualname__ = f"axpy_{fresh_axpy.count}_{os.getpid()}"
     axpy.__name__ = axpy.__qualname__
@@ -197,12 +206,34 @@ def test_exit_and_fork_during_an_optimized_compile(tmp_path):
     assert "optimized compile" not in run.stderr, run.stderr
 
 
-def test_kernels_for_gpu_targets_compile_once():
-    # Modules for a GPU target are not tiered: their first compile is the
-    # optimized one (so are those with specialize=True, whose regions
-    # compile again at run time anyway).
-    axpy = fresh_axpy(target="opencl")
-    Y = np.zeros(4)
-    axpy(2.0, np.ones(4), Y)
-    assert _kernel_of(axpy).optimized
-    np.testing.assert_array_equal(Y, 2.0)
+@pytest.mark.parametrize("target", ["opencl", "vulkan"])
+def test_gpu_kernels_are_tiered_and_the_device_compiles_once(target):
+    # The host code of a module for a GPU target tiers up as a CPU kernel's
+    # does; its kernels are the same text in both tiers, so the device
+    # program compiled for the first call serves the optimized one too.
+    if not gpu_available(target):
+        pytest.skip(f"no {target} device (scripts/setup.sh installs PoCL and lavapipe)")
+    axpy = fresh_axpy(gpu_section=True, target=target)
+    X, Y0 = np.arange(4.0), np.ones(4)
+    first = Y0.copy()
+    before = vrir.stats()
+    axpy(2.0, X, first)
+    kernel = _kernel_of(axpy)
+    assert not kernel.optimized
+    assert vrir.stats()["kernels"] == before["kernels"] + 1
+    # The device program may come from the runtime's disk cache.
+    compiles = vrir.stats()["compiles"] + vrir.stats()["disk_cache_hits"]
+    assert compiles == before["compiles"] + before["disk_cache_hits"] + 1
+    vrir.wait_for_compiles()
+    second = Y0.copy()
+    axpy(2.0, X, second)
+    vrir.wait_for_compiles()
+    assert kernel.optimized
+    third = Y0.copy()
+    axpy(2.0, X, third)
+    assert vrir.stats()["kernels"] == before["kernels"] + 3
+    assert vrir.stats()["compiles"] + vrir.stats()["disk_cache_hits"] == compiles
+    expected = Y0.copy()
+    axpy_body(2.0, X, expected)
+    np.testing.assert_array_equal(first, expected)
+    assert np.array_equal(second, first) and np.array_equal(third, first)

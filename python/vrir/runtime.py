@@ -553,16 +553,12 @@ def compile_kernel(jitfn, argtypes, target="cpu"):
     report = os.path.join(d, key + ".json")
     build = dict(text=text, symbol=symbol, mlir=mlir, report=report, target=target,
                  eliminate_checks=eliminate, specialize=specialize)
-    # Tiered (CPU kernels without region specialization, whose regions
-    # compile again anyway): a first compile is quick, and the optimized
-    # one follows in the background once the kernel is called again. GPU
-    # targets are not tiered: with them tiered, a run of the test suite
-    # under the sanitizers lost a worker process (not reproduced alone) and
-    # took 2.6x longer. The same loss, later seen without GPU tiering, most
-    # likely came from background compiles reading the environment while
-    # pytest set it (fixed in the compiler bridge); GPU tiering waits for
-    # a sanitized run that shows it gone.
-    tiered = tiering.enabled() and target == "cpu" and not specialize
+    # Tiered (kernels without region specialization, whose regions compile
+    # again anyway): a first compile is quick, and the optimized one follows
+    # in the background once the kernel is called again. For GPU targets the
+    # quick tier is the host code; the kernels are the same text in both
+    # tiers, so the device compiles them once.
+    tiered = tiering.enabled() and not specialize
     tier_up = None
     if not os.path.exists(so) and tiered:
         quick = os.path.join(d, key + ".quick.so")
