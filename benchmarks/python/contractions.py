@@ -11,7 +11,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loops import interleaved_medians, setup  # noqa: E402
+from loops import interleaved_medians, selected, setup  # noqa: E402
 
 
 def matmul(a, b):
@@ -73,7 +73,7 @@ def main():
     }
     print("| kernel | NumPy | NumPy optimize=True | VRIR | VRIR vs NumPy | VRIR vs optimize=True |")
     print("|---|---:|---:|---:|---:|---:|")
-    for name, (fn, optimized, args) in cases.items():
+    for name, (fn, optimized, args) in selected(cases, opts).items():
         compiled = vrir.jit(fn)
         np.testing.assert_allclose(compiled(*args), fn(*args), rtol=1e-10, err_msg=name)
         variants = {"numpy": fn, "vrir": compiled}

@@ -126,11 +126,23 @@ def interleaved_medians(variants, args, outputs, repeat):
     return {k: statistics.median(t) * 1e3 for k, t in times.items()}
 
 
+def selected(cases, opts):
+    """The cases named by --only (all without it); an unknown name exits
+    with the names there are."""
+    names = [n for n in opts.only.split(",") if n]
+    unknown = [n for n in names if n not in cases]
+    if unknown:
+        sys.exit(f"unknown kernel(s) {', '.join(unknown)}; have: {', '.join(cases)}")
+    return {n: c for n, c in cases.items() if not names or n in names}
+
+
 def setup():
     """Options (--repeat), a fresh VRIR disk cache, and the frontend on the
     path."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=11)
+    ap.add_argument("--only", default="",
+                    help="comma-separated kernel names: time only those")
     opts = ap.parse_args()
     os.environ["VRIR_CACHE_DIR"] = tempfile.mkdtemp(prefix="vrir-bench-cache-")
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
@@ -148,7 +160,7 @@ def main():
           "VRIR vs no checks | checks: kept / hoisted / of |")
     print("|---|---|---|---|---|---|---|---|")
     small = cases(0.05, np.random.default_rng(1))
-    for name, (fn, args, outputs) in cases(1.0, rng).items():
+    for name, (fn, args, outputs) in selected(cases(1.0, rng), opts).items():
         variants = {"numba": numba.njit(fn), "vrir": vrir.jit(fn),
                     "keep": vrir.jit(eliminate_checks=False)(fn),
                     "nocheck": vrir.jit(boundscheck=False)(fn)}

@@ -6,7 +6,7 @@ NumPy (the plain function), Numba (@njit, where it compiles the function:
 medians; every variant's result is compared with NumPy's first; first
 calls (compile + one run) on the small inputs, VRIR's into an empty cache.
 
-    .venv/bin/python benchmarks/python/numpy_programs.py [--repeat 11]
+    .venv/bin/python benchmarks/python/numpy_programs.py [--repeat 11] [--only NAME,...]
 """
 import os
 import sys
@@ -15,7 +15,7 @@ import time
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loops import fresh, interleaved_medians, setup  # noqa: E402
+from loops import fresh, interleaved_medians, selected, setup  # noqa: E402
 
 
 def relu(x):
@@ -181,11 +181,12 @@ def main():
     import numba
     import vrir
 
+    chosen = selected(cases(1.0, np.random.default_rng(0)), opts)
     print("| kernel | NumPy ms | Numba ms | VRIR ms | VRIR vs NumPy | VRIR vs Numba | "
           "first call VRIR / Numba (s) |")
     print("|---|---|---|---|---|---|---|")
     small = cases(0.02, np.random.default_rng(1))
-    for name, (fn, args, outputs) in cases(1.0, np.random.default_rng(0)).items():
+    for name, (fn, args, outputs) in chosen.items():
         variants = {"numpy": fn, "numba": numba.njit(fn), "vrir": vrir.jit(fn)}
         _, sargs, souts = small[name]
         want = fn(*fresh(sargs, souts))
