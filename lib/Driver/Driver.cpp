@@ -200,8 +200,10 @@ mlir::vrir::lowerToLLVM(ModuleOp module, const CompileOptions &options,
   if (configure && failed(configure(pm)))
     return failure();
   buildVRIRPipeline(pm, options.pipeline);
-  TimingScope timing =
-      nestTiming(options.timing, "MLIR pipeline (vrir-to-cpu)");
+  std::string pipelineName =
+      ("MLIR pipeline (" + getPipelineName(options.pipeline.gpuTarget) + ")")
+          .str();
+  TimingScope timing = nestTiming(options.timing, pipelineName);
   if (options.timing)
     pm.enableTiming(timing);
   if (failed(pm.run(module)))

@@ -387,3 +387,25 @@ def test_contractions_in_a_section(target):
     check(on(target, contractions), RNG.random((3, 4)), RNG.random((4, 5)),
           RNG.random((2, 3, 3)))
     assert vrir.stats()["kernels"] > 0
+
+
+def test_compile_timing_names_the_target_pipeline(target, tmp_path):
+    """VRIR_TIMING=1 reports the MLIR pipeline of the kernel's target."""
+    script = textwrap.dedent(f"""
+        import numpy as np, vrir
+        @vrir.jit(target="{target}")
+        def f(x):
+            with vrir.gpu():
+                y = x * 2.0
+            return y
+        assert (f(np.arange(3.0)) == np.array([0.0, 2.0, 4.0])).all()
+    """)
+    path = tmp_path / "prog.py"
+    path.write_text(script)
+    env = dict(os.environ, VRIR_CACHE_DIR=str(tmp_path / "cache"), VRIR_TIMING="1",
+               PYTHONPATH=os.path.join(os.path.dirname(__file__), ".."))
+    run = subprocess.run([sys.executable, str(path)], env=env, capture_output=True,
+                         text=True)
+    assert run.returncode == 0, run.stderr
+    assert f"MLIR pipeline (vrir-to-{target})" in run.stderr, run.stderr
+    assert "vrir-to-cpu" not in run.stderr

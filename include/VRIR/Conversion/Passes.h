@@ -33,6 +33,10 @@ enum class GPUTarget {
   OpenCLSPIRV,
 };
 
+/// The name of the pipeline for `target`: `vrir-to-cpu`, `vrir-to-opencl`,
+/// `vrir-to-vulkan` or `vrir-to-opencl-spirv`.
+StringRef getPipelineName(GPUTarget target);
+
 /// Options of the `vrir-to-cpu`, `vrir-to-opencl`, `vrir-to-vulkan` and
 /// `vrir-to-opencl-spirv` pipelines.
 struct PipelineOptions {

@@ -168,11 +168,24 @@ struct PipelineCLOptions : public PassPipelineOptions<PipelineCLOptions> {
 };
 } // namespace
 
+StringRef mlir::vrir::getPipelineName(GPUTarget target) {
+  switch (target) {
+  case GPUTarget::None:
+    return "vrir-to-cpu";
+  case GPUTarget::OpenCLC:
+    return "vrir-to-opencl";
+  case GPUTarget::VulkanSPIRV:
+    return "vrir-to-vulkan";
+  case GPUTarget::OpenCLSPIRV:
+    return "vrir-to-opencl-spirv";
+  }
+  llvm_unreachable("unknown GPU target");
+}
+
 void mlir::vrir::registerVRIRPipelines() {
-  auto registerPipeline = [](StringRef name, StringRef description,
-                             GPUTarget gpuTarget) {
+  auto registerPipeline = [](StringRef description, GPUTarget gpuTarget) {
     PassPipelineRegistration<PipelineCLOptions>(
-        name, description,
+        getPipelineName(gpuTarget), description,
         [gpuTarget](OpPassManager &pm, const PipelineCLOptions &cl) {
           PipelineOptions options;
           options.enableOpenMP = cl.enableOpenMP;
@@ -183,20 +196,16 @@ void mlir::vrir::registerVRIRPipelines() {
           buildVRIRPipeline(pm, options);
         });
   };
-  registerPipeline("vrir-to-cpu",
-                   "Lower a VRIR module to the LLVM dialect for the CPU",
+  registerPipeline("Lower a VRIR module to the LLVM dialect for the CPU",
                    GPUTarget::None);
-  registerPipeline("vrir-to-opencl",
-                   "Lower a VRIR module to the LLVM dialect, GPU sections "
+  registerPipeline("Lower a VRIR module to the LLVM dialect, GPU sections "
                    "as OpenCL C kernels launched through the GPU runtime",
                    GPUTarget::OpenCLC);
-  registerPipeline("vrir-to-vulkan",
-                   "Lower a VRIR module to the LLVM dialect, GPU sections "
+  registerPipeline("Lower a VRIR module to the LLVM dialect, GPU sections "
                    "as SPIR-V kernels for Vulkan launched through the GPU "
                    "runtime",
                    GPUTarget::VulkanSPIRV);
-  registerPipeline("vrir-to-opencl-spirv",
-                   "Lower a VRIR module to the LLVM dialect, GPU sections "
+  registerPipeline("Lower a VRIR module to the LLVM dialect, GPU sections "
                    "as SPIR-V kernels for OpenCL (clCreateProgramWithIL) "
                    "launched through the GPU runtime",
                    GPUTarget::OpenCLSPIRV);
