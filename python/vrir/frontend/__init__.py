@@ -7,7 +7,8 @@ to VRIR MLIR text. build_module is its entry point. The modules:
                      blocks, constants, run-time checks, the function's
                      signature; the class combines the subjects below
     source.py        the function's source and locations, errors, what is
-                     read from the AST before emitting (definite assignment)
+                     read from the AST before emitting (definite assignment),
+                     the AST rewrite of `for/while ... else` into a flag
     scopes.py        regions, scopes, static arguments; variables, name
                      lookup, globals
     inference.py     types: NEP 50 weak scalars, promotion, casts,

@@ -35,7 +35,7 @@ from .operators import Operators
 from .reductions import Reductions
 from .scopes import Region, Scope, StaticArg, Variables
 from .sorting import Sorting
-from .source import SourceAnalysis, source_of
+from .source import SourceAnalysis, lower_loop_else, source_of
 from .statements import Statements
 from .values import V
 
@@ -88,6 +88,7 @@ class FunctionEmitter(SourceAnalysis, Variables, TypeInference, Statements,
         self.fdef = tree.body[0]
         if not isinstance(self.fdef, ast.FunctionDef):
             raise CompileError("@vrir.jit applies to functions")
+        lower_loop_else(self.fdef)
         self.nssa = 0
         self.nlabel = 0
         self.statics = {}  # parameter -> StaticArg

@@ -32,8 +32,6 @@ class Loops:
             self.dyn_depth -= 1
 
     def for_loop(self, s):
-        if s.orelse:
-            self.error("for ... else is not supported")
         it = s.iter
         if isinstance(it, ast.Call):
             fn = self.expr(it.func)

@@ -48,6 +48,63 @@ def assigned_names(fn):
 _ASSIGNED = {}
 
 
+def lower_loop_else(fdef):
+    """Rewrites each `for ... else` and `while ... else` of `fdef` in place
+    into the loop and a flag its own `break`s set: `$brokeN = False`, the
+    loop (each `break` of it preceded by `$brokeN = True`), then `if not
+    $brokeN:` and the else suite, which is Python's meaning (the suite runs
+    when the loop ends without a break). The names cannot clash with the
+    user's."""
+    count = [0]
+
+    def mark_breaks(stmts, flag):
+        out = []
+        for st in stmts:
+            if isinstance(st, ast.Break):
+                out.append(ast.copy_location(ast.Assign(
+                    targets=[ast.Name(flag, ast.Store())], value=ast.Constant(True)), st))
+            elif not isinstance(st, (ast.For, ast.While, ast.FunctionDef,
+                                     ast.AsyncFunctionDef, ast.ClassDef)):
+                # Breaks in nested suites (if, with) leave this loop too.
+                for field in ("body", "orelse", "finalbody"):
+                    if isinstance(getattr(st, field, None), list):
+                        setattr(st, field, mark_breaks(getattr(st, field), flag))
+            out.append(st)
+        return out
+
+    def is_parallel(loop):
+        it = getattr(loop, "iter", None)
+        func = it.func if isinstance(it, ast.Call) else None
+        name = func.id if isinstance(func, ast.Name) else \
+            func.attr if isinstance(func, ast.Attribute) else None
+        return name in ("prange", "pfor")
+
+    def lower(stmts):
+        out = []
+        for st in stmts:
+            for field in ("body", "orelse", "finalbody"):
+                if isinstance(getattr(st, field, None), list):
+                    setattr(st, field, lower(getattr(st, field)))
+            if isinstance(st, (ast.For, ast.While)) and st.orelse:
+                count[0] += 1
+                flag = f"$broke{count[0]}"
+                orelse, st.orelse = st.orelse, []
+                if not is_parallel(st):  # whose breaks are refused as such
+                    st.body = mark_breaks(st.body, flag)
+                out.append(ast.copy_location(ast.Assign(
+                    targets=[ast.Name(flag, ast.Store())], value=ast.Constant(False)), st))
+                out.append(st)
+                test = ast.UnaryOp(ast.Not(), ast.Name(flag, ast.Load()))
+                out.append(ast.copy_location(ast.If(test=test, body=orelse, orelse=[]),
+                                             orelse[0]))
+            else:
+                out.append(st)
+        return out
+
+    fdef.body = lower(fdef.body)
+    ast.fix_missing_locations(fdef)
+
+
 def _library_dirs():
     import sysconfig
     dirs = set()

@@ -317,8 +317,6 @@ class Statements:
             self.terminated = True
 
     def stmt_While(self, s):
-        if s.orelse:
-            self.error("while ... else is not supported")
         self.dyn_depth += 1
         try:
             self.while_loop(s)
