@@ -412,3 +412,56 @@ def test_view_on_some_paths_is_a_copy():
     np.testing.assert_array_equal(r, [1.0, 2.0, 3.0])
     assert not np.shares_memory(r, A)
     np.testing.assert_array_equal(view_or_new(A, False), np.zeros(3))
+
+
+# ------------------------------------------------------------ Ellipsis
+T3 = np.arange(24.0).reshape(2, 3, 4) / 5.0
+
+
+@vrir.jit
+def ellipsis_reads(A, T):
+    return (A[..., 0], A[0, ...], A[...], A[..., None, 1], T[..., 2],
+            T[1, ..., 3], T[:, ..., ::-1], T[..., 1, :], A[1, ..., 2:])
+
+
+@vrir.jit
+def ellipsis_writes(A, T, x):
+    A[..., 1] = x
+    T[0, ...] = T[1, ...] * 2.0
+    T[..., -1] += 1.0
+
+
+@vrir.jit
+def ellipsis_fill(A):
+    A[...] = 3.0
+
+
+@pytest.mark.parametrize("layout", LAYOUTS2)
+@pytest.mark.parametrize("order", ["C", "F"])
+def test_ellipsis(layout, order):
+    # `...` stands for the bare `:`s of the dimensions the other indices
+    # leave, as in NumPy; writes go through the views.
+    def args():
+        return variants2(M)[layout], np.asarray(T3, order=order).copy(order=order)
+    check_layout(ellipsis_reads, args)
+    check_layout(ellipsis_writes, lambda: args() + (7.5,))
+    check_layout(ellipsis_fill, lambda: (variants2(M)[layout],))
+
+
+def two_ellipses(A):
+    return A[..., 0, ...]
+
+
+def ellipsis_too_many(A):
+    return A[0, 1, ..., 2]
+
+
+@pytest.mark.parametrize("fn,message", [
+    (two_ellipses, "an index can only have a single ellipsis ('...')"),
+    (ellipsis_too_many, "too many indices for a 2-dimensional array"),
+])
+def test_bad_ellipsis(fn, message):
+    with pytest.raises(vrir.CompileError) as info:
+        vrir.jit(fn)(M)
+    assert message in str(info.value)
+    assert f"{__file__}:{fn.__code__.co_firstlineno + 1}" in str(info.value)

@@ -172,13 +172,11 @@ class ArrayAccess:
         """[(kind, value)] per index: ('int', V) or ('range', ssa) or
         ('gather', V); with np.newaxis / None also ('newaxis', None), and
         bare `:` then become ('full', ssa)."""
-        items = sl.elts if isinstance(sl, ast.Tuple) else [sl]
+        items = self.expand_ellipsis(a, sl.elts if isinstance(sl, ast.Tuple) else [sl])
         plan = []
         trivial = []  # positions of bare `:` in plan
         k = 0  # the dimension of `a` the next index selects in
         for it in items:
-            if isinstance(it, ast.Constant) and it.value is Ellipsis:
-                self.error("Ellipsis (...) in indices is not supported")
             v = None if isinstance(it, ast.Slice) else self.expr(it)
             if v is not None and v.kind == "none":
                 plan.append(("newaxis", None))
@@ -221,6 +219,28 @@ class ArrayAccess:
             for j in trivial:
                 plan[j] = ("full", plan[j][1])
         return plan
+
+    def expand_ellipsis(self, a, items):
+        """The indices with `...` replaced by the bare `:`s of the dimensions
+        the others leave (NumPy's rule; None and np.newaxis select none)."""
+        def is_ellipsis(it):
+            return isinstance(it, ast.Constant) and it.value is Ellipsis
+
+        where = [j for j, it in enumerate(items) if is_ellipsis(it)]
+        if not where:
+            return items
+        if len(where) > 1:
+            self.error("an index can only have a single ellipsis ('...')")
+
+        def is_newaxis(it):
+            return (isinstance(it, ast.Constant) and it.value is None) or \
+                (isinstance(it, ast.Attribute) and it.attr == "newaxis")
+        selecting = sum(1 for it in items if not is_ellipsis(it) and not is_newaxis(it))
+        if selecting > a.ty.rank:
+            self.error(f"too many indices for a {a.ty.rank}-dimensional array")
+        fill = [ast.copy_location(ast.Slice(), items[where[0]])
+                for _ in range(a.ty.rank - selecting)]
+        return items[:where[0]] + fill + items[where[0] + 1:]
 
     def slice_range(self, a, k, s):
         step = self.cast(self.to_int(self.expr(s.step)), "i64") if s.step is not None else self.const(1, "i64")
