@@ -1,8 +1,8 @@
 """Boolean-mask indexing: A[mask] reads the selected elements in C order
 into a new 1-D array, A[mask] = v writes a scalar or one value per True
-element (through views too), A[mask] op= v updates them; NumPy's
-IndexError for a mask of another shape and ValueError for the wrong
-number of values."""
+element (through views too), A[mask] op= v updates them; a mask over A's
+leading dimensions selects sub-arrays (rows); NumPy's IndexError for a
+mask of another shape and ValueError for the wrong number of values."""
 import numpy as np
 import pytest
 
@@ -65,10 +65,54 @@ def test_shapes_must_match():
         wrong_count(V.copy())
 
 
-def partial_mask(A):
-    return A[A[:, 0] > 0]
+@vrir.jit
+def rows_where(A, T, m):
+    # a mask over the leading dimensions selects rows (sub-arrays)
+    return A[A[:, 0] > 0], A[A[:, 1] < 0, :], T[m], T[m[:, 0], ...], A[A[:, 0] > 9.0]
 
 
-def test_partial_mask_refused():
-    with pytest.raises(vrir.CompileError, match="mask of A's number of dimensions"):
-        vrir.jit(partial_mask)(M)
+@vrir.jit
+def write_rows(A, row):
+    A[A[:, 0] > 0] = -1.0
+    A[A[:, 2] < 0] = row  # one row for every selected one
+    sel = A[:, 3] > 0.1
+    A[sel] = A[sel] * 2.0 + 1.0  # one row each
+    A[A[:, 4] < 0.0] += 3.0
+    return A
+
+
+def test_rows(layout2):
+    T = RNG.random((4, 3, 2))
+    m = RNG.random((4, 3)) > 0.4
+    check(rows_where, layout2(M), T, m)
+    check(rows_where, layout2(M), np.asfortranarray(T), m)
+    check(write_rows, layout2(M), np.arange(6.0))
+
+
+def mask_after_an_index(A):
+    return A[:, A[0, :] > 0]
+
+
+def mask_then_integer(A):
+    return A[A[:, 0] > 0, 1]
+
+
+def rows_of_wrong_rank(A):
+    A[A[:, 0] > 0] = np.ones((2, 2, 2))
+    return A
+
+
+@pytest.mark.parametrize("fn,message", [
+    (mask_after_an_index, "with a mask over A's leading dimensions only"),
+    (mask_then_integer, "with a mask over A's leading dimensions only"),
+    (rows_of_wrong_rank, "A[mask] = values takes a scalar, 2-D values"),
+])
+def test_partial_mask_refused(fn, message):
+    with pytest.raises(vrir.CompileError, match=message.replace("[", r"\[").replace("]", r"\]")) as info:
+        vrir.jit(fn)(M.copy())
+    assert f"{__file__}:{fn.__code__.co_firstlineno + 1}" in str(info.value)
+
+
+def test_row_mask_of_another_length():
+    with pytest.raises(IndexError, match="boolean index did not match indexed array along axis 0"):
+        rows_where(M, RNG.random((3, 3, 2)), np.ones((4, 3), bool))

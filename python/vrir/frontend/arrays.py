@@ -192,12 +192,16 @@ class ArrayAccess:
                 k += 1
                 if v.is_array:
                     if v.ty.elem == "i1":
-                        if len(items) != 1 or v.ty.rank != a.ty.rank:
-                            self.error("boolean mask indexing is supported as A[mask] with a "
-                                       "mask of A's number of dimensions only")
-                        plan.append(("mask", v))
-                        k = a.ty.rank
-                        continue
+                        # A mask selects over A's leading dimensions; bare
+                        # `:`s after it keep the others (A[mask, :]).
+                        rest = items[len(plan) + 1:]
+                        if plan or v.ty.rank > a.ty.rank or \
+                                len(rest) > a.ty.rank - v.ty.rank or \
+                                not all(self.is_bare_slice(r) for r in rest):
+                            self.error("boolean mask indexing is supported as A[mask] (or "
+                                       "A[mask, :, ...]) with a mask over A's leading "
+                                       "dimensions only")
+                        return [("mask", v)]
                     if len(items) != 1 or v.ty.rank != 1:
                         self.error("integer-array indexing is supported as A[idx] with a 1-D index array only")
                     plan.append(("gather", v))
@@ -219,6 +223,11 @@ class ArrayAccess:
             for j in trivial:
                 plan[j] = ("full", plan[j][1])
         return plan
+
+    @staticmethod
+    def is_bare_slice(item):
+        return isinstance(item, ast.Slice) and item.lower is None and \
+            item.upper is None and item.step is None
 
     def expand_ellipsis(self, a, items):
         """The indices with `...` replaced by the bare `:`s of the dimensions
@@ -396,24 +405,32 @@ class ArrayAccess:
             self.error_if(bad, exc, message(d))
 
     def mask_count(self, a, m):
-        self.require_same_dims(m, a, range(a.ty.rank), "IndexError",
+        """The number of True elements of mask `m` of `a` (over `a`'s
+        leading m.rank dimensions, which must be m's)."""
+        self.require_same_dims(m, a, range(m.ty.rank), "IndexError",
                                lambda d: f"boolean index did not match indexed array along "
                                f"axis {d}")
         return self.inline("count = 0\n" + self.loop_nest_source(
-            "m", a.ty.rank, ["if m[ix]:", "    count += 1"]), {"m": m}, "count")
+            "m", m.ty.rank, ["if m[ix]:", "    count += 1"]), {"m": m}, "count")
 
     def mask_read(self, a, m):
+        """A[mask]: the selected elements (or, for a mask of fewer
+        dimensions, the selected sub-arrays) in C order, in a new array of
+        shape (count,) + A.shape[mask.ndim:]."""
         count = self.mask_count(a, m)
-        t = ArrT(a.ty.elem, 1)
-        out = self.op(f"vrir.empty({self.index(count)}) : {t.mlir()}", t)
+        t = ArrT(a.ty.elem, 1 + a.ty.rank - m.ty.rank)
+        sizes = [self.index(count)] + [self.dim(a, d) for d in range(m.ty.rank, a.ty.rank)]
+        out = self.op(f"vrir.empty({', '.join(sizes)}) : {t.mlir()}", t)
         return self.inline("k = 0\n" + self.loop_nest_source(
-            "m", a.ty.rank, ["if m[ix]:", "    out[k] = a[ix]", "    k += 1"]),
+            "m", m.ty.rank, ["if m[ix]:", "    out[k] = a[ix]", "    k += 1"]),
             {"a": a, "m": m, "out": out}, "out")
 
     def mask_write(self, a, m, v):
-        if v.is_array:
-            if v.ty.rank != 1:
-                self.error("A[mask] = values takes a scalar or a 1-D array of values")
+        """A[mask] = v: v a scalar, or one value (sub-array) per True
+        element of the mask, or, for a mask of fewer dimensions, one
+        sub-array for all of them (NumPy's broadcasting of v)."""
+        item_rank = a.ty.rank - m.ty.rank
+        if v.is_array and v.ty.rank == item_rank + 1:
             count = self.mask_count(a, m)
             n = self.from_index(self.dim(v, 0))
             bad = self.op(f"arith.cmpi ne, {count.ssa}, {n.ssa} : i64", "i1")
@@ -421,9 +438,13 @@ class ArrayAccess:
                           "assign the values: their number differs from the mask's count of "
                           "True elements")
             body = ["if m[ix]:", "    a[ix] = v[k]", "    k += 1"]
+        elif v.is_array and v.ty.rank > item_rank:
+            self.error(f"A[mask] = values takes a scalar, {item_rank + 1}-D values (one per "
+                       f"selected element{'' if item_rank == 0 else ' row'})"
+                       + (f" or a {item_rank}-D value for all of them" if item_rank else ""))
         else:
             self.mask_count(a, m)  # the shape checks
             body = ["if m[ix]:", "    a[ix] = v"]
-        self.inline("k = 0\n" + self.loop_nest_source("m", a.ty.rank, body),
+        self.inline("k = 0\n" + self.loop_nest_source("m", m.ty.rank, body),
                     {"a": a, "m": m, "v": v}, "k")
         return None
