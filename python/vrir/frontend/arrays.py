@@ -192,16 +192,17 @@ class ArrayAccess:
                 k += 1
                 if v.is_array:
                     if v.ty.elem == "i1":
-                        # A mask selects over A's leading dimensions; bare
-                        # `:`s after it keep the others (A[mask, :]).
-                        rest = items[len(plan) + 1:]
-                        if plan or v.ty.rank > a.ty.rank or \
-                                len(rest) > a.ty.rank - v.ty.rank or \
-                                not all(self.is_bare_slice(r) for r in rest):
-                            self.error("boolean mask indexing is supported as A[mask] (or "
-                                       "A[mask, :, ...]) with a mask over A's leading "
-                                       "dimensions only")
-                        return [("mask", v)]
+                        # A mask selects over as many dimensions as it has,
+                        # from its position; bare `:`s around it keep the
+                        # others (A[mask], A[mask, :], A[:, mask]).
+                        pos = len(plan)
+                        around = items[:pos] + items[pos + 1:]
+                        if pos + v.ty.rank + len(items) - pos - 1 > a.ty.rank or \
+                                not all(self.is_bare_slice(r) for r in around):
+                            self.error("boolean mask indexing is supported as A[mask], "
+                                       "A[mask, :, ...] or A[:, ..., mask, ...] (bare `:` "
+                                       "for the other dimensions) only")
+                        return [("mask", (pos, v))]
                     if len(items) != 1 or v.ty.rank != 1:
                         self.error("integer-array indexing is supported as A[idx] with a 1-D index array only")
                     plan.append(("gather", v))
@@ -311,7 +312,14 @@ class ArrayAccess:
 
     def load_plan(self, a, plan):
         if plan and plan[0][0] == "mask":
-            return self.mask_read(a, plan[0][1])
+            pos, m = plan[0][1]
+            if pos == 0:
+                return self.mask_read(a, m)
+            # The mask's dimensions first, then the selection's back where
+            # the mask was: A[:, m] is (A.T[m]).T.
+            r = self.mask_read(self.transpose(a, self.mask_first(a, pos, m)), m, pos)
+            return self.transpose(r, list(range(1, pos + 1)) + [0] +
+                                  list(range(pos + 1, r.ty.rank)))
         if any(kd == "newaxis" for kd, _ in plan):
             return self.newaxis_view(a, plan)
         if plan and plan[0][0] == "gather":
@@ -340,7 +348,21 @@ class ArrayAccess:
             self.check_float_to_int(v, a.ty.elem)
         v = self.cast(v, a.ty.elem)
         if plan and plan[0][0] == "mask":
-            return self.mask_write(a, plan[0][1], v)
+            pos, m = plan[0][1]
+            if pos == 0:
+                return self.mask_write(a, m, v)
+            # In the order of the mask-first view: the selection's dimension
+            # leads, the dimensions before the mask follow.
+            selection_rank = a.ty.rank - m.ty.rank + 1
+            trailing = a.ty.rank - pos - m.ty.rank
+            if v.is_array and v.ty.rank == selection_rank:
+                v = self.transpose(v, [pos] + list(range(pos)) +
+                                   list(range(pos + 1, selection_rank)))
+            elif v.is_array and v.ty.rank > trailing:
+                self.error(f"A[..., mask, ...] = values takes a scalar, values of the "
+                           f"selection's {selection_rank} dimensions, or values of its "
+                           f"last {trailing} (broadcast)")
+            return self.mask_write(self.transpose(a, self.mask_first(a, pos, m)), m, v, pos)
         if any(kd == "newaxis" for kd, _ in plan):
             # A[:, None] = v assigns to the view (broadcasting v to it).
             self.store_plan(self.newaxis_view(a, plan), [], v)
@@ -404,20 +426,27 @@ class ArrayAccess:
             bad = self.op(f"arith.cmpi ne, {self.dim(a, d)}, {self.dim(b, d)} : index", "i1")
             self.error_if(bad, exc, message(d))
 
-    def mask_count(self, a, m):
+    @staticmethod
+    def mask_first(a, pos, m):
+        """The axes of `a` with the mask's (from `pos`) first."""
+        r = m.ty.rank
+        return list(range(pos, pos + r)) + list(range(pos)) + list(range(pos + r, a.ty.rank))
+
+    def mask_count(self, a, m, axis0=0):
         """The number of True elements of mask `m` of `a` (over `a`'s
-        leading m.rank dimensions, which must be m's)."""
+        leading m.rank dimensions, which must be m's; `axis0` is where they
+        are in the user's array, for the message)."""
         self.require_same_dims(m, a, range(m.ty.rank), "IndexError",
                                lambda d: f"boolean index did not match indexed array along "
-                               f"axis {d}")
+                               f"axis {d + axis0}")
         return self.inline("count = 0\n" + self.loop_nest_source(
             "m", m.ty.rank, ["if m[ix]:", "    count += 1"]), {"m": m}, "count")
 
-    def mask_read(self, a, m):
+    def mask_read(self, a, m, axis0=0):
         """A[mask]: the selected elements (or, for a mask of fewer
         dimensions, the selected sub-arrays) in C order, in a new array of
         shape (count,) + A.shape[mask.ndim:]."""
-        count = self.mask_count(a, m)
+        count = self.mask_count(a, m, axis0)
         t = ArrT(a.ty.elem, 1 + a.ty.rank - m.ty.rank)
         sizes = [self.index(count)] + [self.dim(a, d) for d in range(m.ty.rank, a.ty.rank)]
         out = self.op(f"vrir.empty({', '.join(sizes)}) : {t.mlir()}", t)
@@ -425,13 +454,13 @@ class ArrayAccess:
             "m", m.ty.rank, ["if m[ix]:", "    out[k] = a[ix]", "    k += 1"]),
             {"a": a, "m": m, "out": out}, "out")
 
-    def mask_write(self, a, m, v):
+    def mask_write(self, a, m, v, axis0=0):
         """A[mask] = v: v a scalar, or one value (sub-array) per True
         element of the mask, or, for a mask of fewer dimensions, one
         sub-array for all of them (NumPy's broadcasting of v)."""
         item_rank = a.ty.rank - m.ty.rank
         if v.is_array and v.ty.rank == item_rank + 1:
-            count = self.mask_count(a, m)
+            count = self.mask_count(a, m, axis0)
             n = self.from_index(self.dim(v, 0))
             bad = self.op(f"arith.cmpi ne, {count.ssa}, {n.ssa} : i64", "i1")
             self.error_if(bad, "ValueError", "NumPy boolean array indexing assignment cannot "
@@ -443,7 +472,7 @@ class ArrayAccess:
                        f"selected element{'' if item_rank == 0 else ' row'})"
                        + (f" or a {item_rank}-D value for all of them" if item_rank else ""))
         else:
-            self.mask_count(a, m)  # the shape checks
+            self.mask_count(a, m, axis0)  # the shape checks
             body = ["if m[ix]:", "    a[ix] = v"]
         self.inline("k = 0\n" + self.loop_nest_source("m", m.ty.rank, body),
                     {"a": a, "m": m, "v": v}, "k")
