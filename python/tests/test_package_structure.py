@@ -126,3 +126,25 @@ def test_frontend_modules_are_small():
             with open(path) as f:
                 n = sum(1 for _ in f)
             assert n <= MAX_FRONTEND_LINES, f"{path} has {n} lines"
+
+
+def test_function_emitter_bases_define_distinct_methods():
+    # FunctionEmitter combines one class per subject; a method name defined
+    # in two of them silently resolves to the first in the MRO (an Ellipsis
+    # helper of subscripts once hid einsum's of the same name).
+    from vrir.frontend.emitter import FunctionEmitter
+    seen = {}
+    clashes = []
+    for base in FunctionEmitter.__mro__[1:]:
+        if base is object:
+            continue
+        for name, value in vars(base).items():
+            if not callable(value) and not isinstance(value, (staticmethod, classmethod)):
+                continue
+            if name.startswith("__"):
+                continue
+            if name in seen:
+                clashes.append(f"{name}: {seen[name]} and {base.__name__}")
+            else:
+                seen[name] = base.__name__
+    assert not clashes, clashes

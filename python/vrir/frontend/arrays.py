@@ -172,7 +172,7 @@ class ArrayAccess:
         """[(kind, value)] per index: ('int', V) or ('range', ssa) or
         ('gather', V); with np.newaxis / None also ('newaxis', None), and
         bare `:` then become ('full', ssa)."""
-        items = self.expand_ellipsis(a, sl.elts if isinstance(sl, ast.Tuple) else [sl])
+        items = self.expand_index_ellipsis(a, sl.elts if isinstance(sl, ast.Tuple) else [sl])
         plan = []
         trivial = []  # positions of bare `:` in plan
         k = 0  # the dimension of `a` the next index selects in
@@ -230,7 +230,7 @@ class ArrayAccess:
         return isinstance(item, ast.Slice) and item.lower is None and \
             item.upper is None and item.step is None
 
-    def expand_ellipsis(self, a, items):
+    def expand_index_ellipsis(self, a, items):
         """The indices with `...` replaced by the bare `:`s of the dimensions
         the others leave (NumPy's rule; None and np.newaxis select none)."""
         def is_ellipsis(it):
