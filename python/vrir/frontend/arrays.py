@@ -184,7 +184,7 @@ class ArrayAccess:
             if k >= a.ty.rank:
                 self.error(f"too many indices for a {a.ty.rank}-dimensional array")
             if isinstance(it, ast.Slice):
-                if it.lower is None and it.upper is None and it.step is None:
+                if self.is_bare_slice(it):
                     trivial.append(len(plan))
                 plan.append(("range", self.slice_range(a, k, it)))
                 k += 1
@@ -197,7 +197,7 @@ class ArrayAccess:
                         # others (A[mask], A[mask, :], A[:, mask]).
                         pos = len(plan)
                         around = items[:pos] + items[pos + 1:]
-                        if pos + v.ty.rank + len(items) - pos - 1 > a.ty.rank or \
+                        if v.ty.rank + len(around) > a.ty.rank or \
                                 not all(self.is_bare_slice(r) for r in around):
                             self.error("boolean mask indexing is supported as A[mask], "
                                        "A[mask, :, ...] or A[:, ..., mask, ...] (bare `:` "
@@ -312,11 +312,9 @@ class ArrayAccess:
 
     def load_plan(self, a, plan):
         if plan and plan[0][0] == "mask":
-            pos, m = plan[0][1]
-            if pos == 0:
-                return self.mask_read(a, m)
             # The mask's dimensions first, then the selection's back where
-            # the mask was: A[:, m] is (A.T[m]).T.
+            # the mask was: A[:, m] is (A.T[m]).T (both no-ops for A[m]).
+            pos, m = plan[0][1]
             r = self.mask_read(self.transpose(a, self.mask_first(a, pos, m)), m, pos)
             return self.transpose(r, list(range(1, pos + 1)) + [0] +
                                   list(range(pos + 1, r.ty.rank)))
