@@ -768,6 +768,25 @@ Value lowering::combineReduction(OpBuilder &b, Location loc, ReduceKind kind,
 
 namespace {
 
+/// One step of a sum or product reduction. Float sums and products may be
+/// reassociated (`fastmath<reassoc>`), so that LLVM vectorises them with
+/// several partial results, as BLAS and NumPy's pairwise summation do:
+/// added strictly in order, each step waits for the last (a dot product of
+/// slices ran 2.5x slower than BLAS's). Integer, min and max steps are exact
+/// in any order already; complex steps stay in order.
+static Value emitReductionStep(OpBuilder &b, Location loc, BinaryFn combiner,
+                               Value accumulator, Value element) {
+  Value result = emitBinary(b, loc, combiner, accumulator, element);
+  auto fastMath = result.getDefiningOp<arith::ArithFastMathInterface>();
+  if (fastMath && isa<FloatType>(result.getType()) &&
+      (combiner == BinaryFn::Add || combiner == BinaryFn::Mul))
+    result.getDefiningOp()->setAttr(
+        fastMath.getFastMathAttrName(),
+        arith::FastMathFlagsAttr::get(b.getContext(),
+                                      arith::FastMathFlags::reassoc));
+  return result;
+}
+
 /// Reduces dimension `axis` of `input` into `output`, which has the other
 /// dimensions and holds the identity. Loops follow `input`'s layout: the
 /// input is the larger operand to stream through.
@@ -785,8 +804,8 @@ static void reduceAxis(OpBuilder &b, Location loc, Value input, Layout layout,
   linalg::GenericOp::create(
       b, loc, input, output, maps, iterators,
       [&](OpBuilder &b, Location loc, ValueRange args) {
-        linalg::YieldOp::create(b, loc,
-                                emitBinary(b, loc, combiner, args[1], args[0]));
+        linalg::YieldOp::create(
+            b, loc, emitReductionStep(b, loc, combiner, args[1], args[0]));
       });
 }
 
@@ -814,8 +833,8 @@ static Value reduceAll(OpBuilder &b, Location loc, ScalarFn element,
         SmallVector<Value> indices(sizes.size());
         for (auto [loop, dim] : llvm::enumerate(order))
           indices[dim] = ivs[loop];
-        return {emitBinary(b, loc, combiner, accumulator.front(),
-                           element(b, loc, indices))};
+        return {emitReductionStep(b, loc, combiner, accumulator.front(),
+                                  element(b, loc, indices))};
       });
   return nest.results.front();
 }

@@ -507,7 +507,8 @@ func.func @copy_select_integer_complex(%c: !vrir.array<i1, 1, row_major>, %A: !v
 
 // -----
 
-// Whole-array sum: a loop nest carrying the accumulator, no buffer.
+// Whole-array sum: a loop nest carrying the accumulator, no buffer. The
+// additions may be reassociated, so that LLVM vectorises them.
 // CHECK-LABEL: func.func @reduce_sum_all
 // CHECK-SAME: (%[[A:.*]]: memref<?x?xf64>) -> f64
 // CHECK-DAG: %[[M:.*]] = memref.dim %[[A]], %c0
@@ -518,7 +519,7 @@ func.func @copy_select_integer_complex(%c: !vrir.array<i1, 1, row_major>, %A: !v
 // CHECK: %[[R:.*]] = scf.for %[[I:.*]] = %{{.*}} to %[[M]] step %{{.*}} iter_args(%[[ACC0:.*]] = %[[ZERO]]) -> (f64) {
 // CHECK:   %[[ROW:.*]] = scf.for %[[J:.*]] = %{{.*}} to %[[N]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[ACC0]]) -> (f64) {
 // CHECK:     %[[X:.*]] = memref.load %[[A]][%[[I]], %[[J]]] : memref<?x?xf64>
-// CHECK:     %[[S:.*]] = arith.addf %[[ACC]], %[[X]] : f64
+// CHECK:     %[[S:.*]] = arith.addf %[[ACC]], %[[X]] fastmath<reassoc> : f64
 // CHECK:     scf.yield %[[S]] : f64
 // CHECK:   scf.yield %[[ROW]] : f64
 // CHECK: return %[[R]] : f64
@@ -574,7 +575,7 @@ func.func @reduce_max_col_major(%A: !vrir.array<f64, 2, col_major>) -> f64 {
 // CHECK-SAME: (%[[A:.*]]: memref<f64>)
 // CHECK-NOT: scf.for
 // CHECK: %[[X:.*]] = memref.load %[[A]][] : memref<f64>
-// CHECK: %[[P:.*]] = arith.mulf %{{.*}}, %[[X]] : f64
+// CHECK: %[[P:.*]] = arith.mulf %{{.*}}, %[[X]] fastmath<reassoc> : f64
 // CHECK: return %[[P]]
 func.func @reduce_rank0(%A: !vrir.array<f64, 0, row_major>) -> f64 {
   %s = vrir.reduce prod %A : !vrir.array<f64, 0, row_major> -> f64
@@ -608,12 +609,24 @@ func.func @reduce_axis(%A: !vrir.array<f32, 3, col_major>) -> !vrir.array<f32, 2
 
 // -----
 
+// Float sums along an axis may be reassociated too; integer products are
+// exact in any order and keep no flags.
+// CHECK-LABEL: func.func @reduce_sum_axis1
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+// CHECK:   arith.addf %{{.*}}, %{{.*}} fastmath<reassoc> : f64
+func.func @reduce_sum_axis1(%A: !vrir.array<f64, 2, row_major>) -> !vrir.array<f64, 1, row_major> {
+  %R = vrir.reduce sum %A axis 1 : !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 1, row_major>
+  return %R : !vrir.array<f64, 1, row_major>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @reduce_prod_axis0_col_major_result
 // CHECK: %[[ONE:.*]] = arith.constant 1 : i32
 // CHECK: %[[R:.*]] = memref.cast {{.*}} to memref<?xi32, strided<[1]>>
 // CHECK: linalg.fill ins(%[[ONE]] : i32) outs(%[[R]] : memref<?xi32, strided<[1]>>)
 // CHECK: linalg.generic {{.*}} iterator_types = ["reduction", "parallel"]
-// CHECK:   arith.muli
+// CHECK:   arith.muli %{{.*}}, %{{.*}} : i32
 func.func @reduce_prod_axis0_col_major_result(%A: !vrir.array<i32, 2, row_major>) -> !vrir.array<i32, 1, col_major> {
   %R = vrir.reduce prod %A axis 0 : !vrir.array<i32, 2, row_major> -> !vrir.array<i32, 1, col_major>
   return %R : !vrir.array<i32, 1, col_major>
@@ -726,7 +739,7 @@ func.func @map(%A: !vrir.array<f64, 2, strided>, %B: !vrir.array<f64, 2, row_maj
 // CHECK:     %[[A:.*]] = memref.load
 // CHECK:     %[[B:.*]] = memref.load
 // CHECK:     %[[P:.*]] = arith.mulf %[[A]], %[[B]] : f64
-// CHECK:     %[[S:.*]] = arith.addf %[[ACC]], %[[P]] : f64
+// CHECK:     %[[S:.*]] = arith.addf %[[ACC]], %[[P]] fastmath<reassoc> : f64
 // CHECK:     scf.yield %[[S]] : f64
 // CHECK: } else {
 // CHECK:   arith.select

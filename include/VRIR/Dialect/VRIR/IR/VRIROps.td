@@ -681,8 +681,9 @@ def VRIR_MapOp : VRIR_Op<"map", [
     With `reduce(kind)` the elements are not stored: they are combined into
     one scalar, as `vrir.reduce` of the whole (sum, prod, min, max) would
     combine the map's result, and the result is that scalar. Elements are
-    combined in row-major order of the broadcast shape (column-major when
-    the first array input is `col_major`); min and max of no element are a
+    visited in row-major order of the broadcast shape (column-major when
+    the first array input is `col_major`); float sums and products may be
+    reassociated, as in `vrir.reduce`; min and max of no element are a
     run-time error.
 
     `vrir-fuse-elementwise` builds maps from trees of `unary`, `binary`,
@@ -939,6 +940,12 @@ def VRIR_ReduceOp : VRIR_ElementwiseOp<"reduce"> {
     Without `axis` the whole array reduces to a scalar. With `axis` (0-based)
     that dimension is removed: a 1-D array reduces to a scalar, a higher-rank
     one to an array of one rank less.
+
+    Float sums and products may be reassociated (the CPU lowering marks
+    them `fastmath<reassoc>`, so that LLVM keeps several partial results
+    in vector registers), as NumPy's pairwise summation and BLAS's dot
+    products do: the result may differ from a strictly ordered one in the
+    last bits. Integer, complex, min and max reductions are exact.
 
     ```mlir
     %s = vrir.reduce sum %A axis 0 : !vrir.array<f64, 2, col_major> -> !vrir.array<f64, 1, row_major>
