@@ -47,6 +47,15 @@ def new_array(a):
     return a + 1.0
 
 
+def returns_argument(a, b, c):
+    c[0] = a[0] + b[0]
+    return c
+
+
+def returns_view(a):
+    return a[1:]
+
+
 def cases():
     small = [np.ones(16) for _ in range(3)]
     view = np.ones((8, 8))[::2, ::2]
@@ -57,6 +66,8 @@ def cases():
         ("3 arrays, float result", three_arrays_sum, tuple(small)),
         ("strided 2-D view, int, float", strided_and_scalars, (view, 3, 2.0)),
         ("returns a new 16-element array", new_array, (small[0],)),
+        ("3 arrays, returns one of them", returns_argument, tuple(small)),
+        ("returns a view of its argument", returns_view, (small[0],)),
     ]
 
 

@@ -399,6 +399,50 @@ def test_returned_view_keeps_its_argument_alive():
 
 
 @vrir.jit
+def returns_itself(A):
+    A[0] = -1.0
+    return A
+
+
+@vrir.jit
+def returns_its_tail(A):
+    return A[1:]
+
+
+@vrir.jit
+def returns_its_transpose(B):
+    return B.T
+
+
+@vrir.jit
+def returns_its_row(B, k):
+    return B[k]
+
+
+@pytest.mark.parametrize("layout1", LAYOUTS1)
+@pytest.mark.parametrize("layout2", ["C", "F", "negstrided"])
+def test_single_returned_view_of_an_argument(layout1, layout2):
+    # One array result, built by the C caller (no context block for the
+    # Python side): the argument itself, or a view of it, as in NumPy.
+    import gc
+    A, B = variants1(V)[layout1], variants2(M)[layout2]
+    assert returns_itself(A) is A and A[0] == -1.0
+    for got, want in ((returns_its_tail(A), A[1:]), (returns_its_transpose(B), B.T),
+                      (returns_its_row(B, -2), B[-2])):
+        assert got.base is want.base  # NumPy's: the array owning the memory
+        assert got.shape == want.shape and got.strides == want.strides
+        assert got.ctypes.data == want.ctypes.data and got.flags.writeable
+    returns_its_row(B, 0)[1] = 42.0
+    assert B[0, 1] == 42.0
+    tail = returns_its_tail(np.arange(4.0))
+    gc.collect()
+    np.testing.assert_array_equal(tail, [1.0, 2.0, 3.0])
+    read_only = np.arange(4.0)
+    read_only.flags.writeable = False
+    assert not returns_its_tail(read_only).flags.writeable
+
+
+@vrir.jit
 def view_or_new(A, c):
     if c:
         return A[1:]

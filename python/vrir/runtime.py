@@ -304,9 +304,9 @@ def argument_fields(Ctx, argtypes, kinds):
 
 def result_kind(rtypes):
     """How vrir._call.Caller returns the result: 0 none, 1 a float, 2 an
-    int, 3 a bool, 5 one array (or, for an array that is empty, unallocated
-    or a view of an argument, the bytes of the context block), 4 the bytes
-    of the context block (everything else)."""
+    int, 3 a bool, 5 one array (a view of an argument too; for an array
+    that is empty or unallocated, the bytes of the context block), 4 the
+    bytes of the context block (everything else)."""
     if not rtypes:
         return 0
     if len(rtypes) == 1 and rtypes[0] in ("f64", "i64", "i1"):

@@ -54,9 +54,9 @@ enum Layout { kRowMajor, kColMajor, kStrided };
 
 /* What a kernel returns, as far as the C side converts it: nothing, a
  * float64, an int64, a bool or one array (a NumPy array owning the
- * kernel's allocation); anything else, and an array result that is empty,
- * unallocated or a view of an argument, comes back as the bytes of the
- * whole context block for the Python side to read. */
+ * kernel's allocation, or a view of an array argument); anything else,
+ * and an array result that is empty or unallocated, comes back as the
+ * bytes of the whole context block for the Python side to read. */
 enum ResultKind {
   kNoResult,
   kResultF64,
@@ -462,6 +462,48 @@ static void freeKernelBuffer(PyObject *capsule) {
   vrir_rt_free(PyCapsule_GetPointer(capsule, "vrir.buffer"));
 }
 
+/* The result with descriptor `words` (in elements) that is a view of the
+ * array argument `argument` (a new reference): `argument` itself when it
+ * is all of it, as for `return x`, else a view whose base is `argument`,
+ * writable when it is (NumPy's semantics of `return x[1:]`). */
+static PyObject *viewOfArgument(PyArrayObject *argument, const Caller *self,
+                                const int64_t *words) {
+  int rank = self->resultRank;
+  PyArray_Descr *descr = PyArray_DescrFromType(self->resultTypeNum);
+  if (!descr)
+    return NULL;
+  npy_intp item = PyDataType_ELSIZE(descr);
+  char *data = (char *)(intptr_t)words[1] + words[2] * item;
+  npy_intp shape[NPY_MAXDIMS], strides[NPY_MAXDIMS];
+  int whole = PyArray_NDIM(argument) == rank &&
+              PyArray_TYPE(argument) == self->resultTypeNum &&
+              PyArray_DATA(argument) == data;
+  for (int d = 0; d < rank; ++d) {
+    shape[d] = (npy_intp)words[3 + d];
+    strides[d] = (npy_intp)words[3 + rank + d] * item;
+    whole = whole && PyArray_DIM(argument, d) == shape[d] &&
+            PyArray_STRIDE(argument, d) == strides[d];
+  }
+  if (whole) {
+    Py_DECREF(descr);
+    Py_INCREF(argument);
+    return (PyObject *)argument;
+  }
+  /* Steals descr. */
+  PyObject *view = PyArray_NewFromDescr(
+      &PyArray_Type, descr, rank, shape, strides, data,
+      PyArray_ISWRITEABLE(argument) ? NPY_ARRAY_WRITEABLE : 0, NULL);
+  if (!view)
+    return NULL;
+  Py_INCREF(argument);
+  /* Steals the reference to argument, also when it fails. */
+  if (PyArray_SetBaseObject((PyArrayObject *)view, (PyObject *)argument) < 0) {
+    Py_DECREF(view);
+    return NULL;
+  }
+  return view;
+}
+
 /* The array result whose descriptor is at `at` (allocated, aligned, offset,
  * sizes, strides, in elements), owning the allocation; NULL without an
  * error when the Python side must build it (see ResultKind). */
@@ -476,7 +518,7 @@ static PyObject *readArrayResult(const Caller *self, const char *at,
   for (Py_ssize_t i = 0; i < self->argumentCount; ++i)
     if (self->arguments[i].kind == kArray &&
         PyArray_DATA((PyArrayObject *)arguments[i]) == allocated)
-      return NULL;
+      return viewOfArgument((PyArrayObject *)arguments[i], self, words);
   PyArray_Descr *descr = PyArray_DescrFromType(self->resultTypeNum);
   if (!descr) {
     vrir_rt_free(allocated);
