@@ -2,8 +2,9 @@
 into a new 1-D array, A[mask] = v writes a scalar or one value per True
 element (through views too), A[mask] op= v updates them; a mask of fewer
 dimensions selects along its own (rows with A[mask], columns with
-A[:, mask]); NumPy's IndexError for a
-mask of another shape and ValueError for the wrong number of values."""
+A[:, mask]), also next to integers and slices (A[0, mask], T[1:, mask]);
+NumPy's IndexError for a mask of another shape and ValueError for the
+wrong number of values."""
 import re
 
 import numpy as np
@@ -119,12 +120,38 @@ def test_columns(layout2):
         columns_where(M, T, m[:3], m2)
 
 
-def mask_after_an_index(A):
-    return A[0, A[0, :] > 0]
+@vrir.jit
+def masks_next_to_indices(A, T, m, m3):
+    # Integers and slices around a mask: an integer counts as an advanced
+    # index, so a slice between it and the mask puts the selection first.
+    return (A[0, A[0, :] > 0], A[A[:, 0] > 0, 1], A[-1, 1:][A[-1, 1:] > 0],
+            T[0, :, m], T[:, 0, m], T[1:, m3, ::2], T[m[:2], :, 1], T[-1, m3],
+            T[..., 1, m])
 
 
-def mask_then_integer(A):
-    return A[A[:, 0] > 0, 1]
+@vrir.jit
+def write_next_to_indices(A, T, m, m3):
+    A[0, A[0, :] > 0] = 7.0
+    A[1:, A[1, :] < 0] += 1.0
+    T[0, :, m] = -T[0, :, m]  # (count, 3): the selection's dimension first
+    T[1:, m3, ::2] *= 2.0
+    T[:, 0, m] = T[:, 1, m] * 0.5  # (2, count): the selection in place
+    return A, T
+
+
+def test_masks_next_to_indices(layout2):
+    T = RNG.random((2, 3, 4)) - 0.5
+    m = np.array([True, False, True, True])
+    m3 = np.array([True, False, True])
+    for t in (T, np.asfortranarray(T), T[:, ::-1, :].copy()[:, ::-1, :]):
+        check(masks_next_to_indices, layout2(M), t, m, m3)
+        check(write_next_to_indices, layout2(M), t, m, m3)
+    with pytest.raises(IndexError, match="boolean index did not match indexed array along axis 2"):
+        masks_next_to_indices(M, T, m[:3], m3)
+
+
+def two_masks(A):
+    return A[A[:, 0] > 0, A[0, :] > 0]
 
 
 def rows_of_wrong_rank(A):
@@ -138,8 +165,7 @@ def columns_of_wrong_rank(A):
 
 
 @pytest.mark.parametrize("fn,message", [
-    (mask_after_an_index, "(bare `:` for the other dimensions) only"),
-    (mask_then_integer, "(bare `:` for the other dimensions) only"),
+    (two_masks, "only one boolean mask per subscript is supported"),
     (rows_of_wrong_rank, "A[mask] = values takes a scalar, 2-D values"),
     (columns_of_wrong_rank, "A[..., mask, ...] = values takes a scalar, values of the "
      "selection's 2 dimensions, or values of its last 0"),

@@ -171,13 +171,19 @@ class ArrayAccess:
     def index_plan(self, a, sl):
         """[(kind, value)] per index: ('int', V) or ('range', ssa) or
         ('gather', V); with np.newaxis / None also ('newaxis', None), and
-        bare `:` then become ('full', ssa)."""
-        items = self.expand_index_ellipsis(a, sl.elts if isinstance(sl, ast.Tuple) else [sl])
+        bare `:` then become ('full', ssa). A boolean mask makes the plan
+        [('mask', (pos, mask, axis, view_plan, first))] (see mask_plan)."""
+        items = sl.elts if isinstance(sl, ast.Tuple) else [sl]
+        # Values first: a mask selects as many dimensions as it has, which
+        # `...` must know.
+        values = [None if isinstance(it, ast.Slice) or self.is_ellipsis(it) else self.expr(it)
+                  for it in items]
+        items, values = self.expand_index_ellipsis(a, items, values)
         plan = []
         trivial = []  # positions of bare `:` in plan
+        mask = None  # (position in plan, user's axis, mask)
         k = 0  # the dimension of `a` the next index selects in
-        for it in items:
-            v = None if isinstance(it, ast.Slice) else self.expr(it)
+        for it, v in zip(items, values):
             if v is not None and v.kind == "none":
                 plan.append(("newaxis", None))
                 continue
@@ -188,21 +194,20 @@ class ArrayAccess:
                     trivial.append(len(plan))
                 plan.append(("range", self.slice_range(a, k, it)))
                 k += 1
+            elif v.is_array and v.ty.elem == "i1":
+                if mask is not None:
+                    self.error("only one boolean mask per subscript is supported")
+                if k + v.ty.rank > a.ty.rank:
+                    self.error(f"too many indices for a {a.ty.rank}-dimensional array")
+                # The view the mask selects from keeps its dimensions whole.
+                mask = (len(plan), k, v)
+                for d in range(k, k + v.ty.rank):
+                    trivial.append(len(plan))
+                    plan.append(("range", self.slice_range(a, d, ast.Slice())))
+                k += v.ty.rank
             else:
                 k += 1
                 if v.is_array:
-                    if v.ty.elem == "i1":
-                        # A mask selects over as many dimensions as it has,
-                        # from its position; bare `:`s around it keep the
-                        # others (A[mask], A[mask, :], A[:, mask]).
-                        pos = len(plan)
-                        around = items[:pos] + items[pos + 1:]
-                        if v.ty.rank + len(around) > a.ty.rank or \
-                                not all(self.is_bare_slice(r) for r in around):
-                            self.error("boolean mask indexing is supported as A[mask], "
-                                       "A[mask, :, ...] or A[:, ..., mask, ...] (bare `:` "
-                                       "for the other dimensions) only")
-                        return [("mask", (pos, v))]
                     if len(items) != 1 or v.ty.rank != 1:
                         self.error("integer-array indexing is supported as A[idx] with a 1-D index array only")
                     plan.append(("gather", v))
@@ -220,37 +225,60 @@ class ArrayAccess:
                         self.error_if(big, "IndexError", "index out of bounds (uint64)")
                     v = self.cast(v, "i64")
                 plan.append(("int", v))
+        if mask is not None:
+            return [("mask", self.mask_plan(plan, trivial, *mask))]
         if any(kd == "newaxis" for kd, _ in plan):
             for j in trivial:
                 plan[j] = ("full", plan[j][1])
         return plan
+
+    def mask_plan(self, plan, trivial, start, axis, m):
+        """A boolean mask with other indices: (pos, m, axis, view_plan,
+        first). The integers and slices select a view first (`view_plan`,
+        None when they are all bare `:`), in which the mask's dimensions
+        start at `pos`; `axis` is where they start in the user's array. As
+        in NumPy, integers count as advanced indices next to a mask: when
+        a slice separates one from the mask, the selection's dimension
+        comes first (`first`), else where the mask was."""
+        if any(kd in ("gather", "newaxis") for kd, _ in plan):
+            self.error("a boolean mask next to an integer-array index or np.newaxis "
+                       "is not supported")
+        own = range(start, start + m.ty.rank)
+        advanced = [j for j, (kd, _) in enumerate(plan) if kd == "int" or j in own]
+        first = any(plan[j][0] == "range" and j not in own
+                    for j in range(advanced[0], advanced[-1] + 1))
+        pos = sum(1 for j in range(start) if plan[j][0] != "int")
+        whole = all(kd == "range" and j in trivial for j, (kd, _) in enumerate(plan))
+        return pos, m, axis, None if whole else plan, first
 
     @staticmethod
     def is_bare_slice(item):
         return isinstance(item, ast.Slice) and item.lower is None and \
             item.upper is None and item.step is None
 
-    def expand_index_ellipsis(self, a, items):
-        """The indices with `...` replaced by the bare `:`s of the dimensions
-        the others leave (NumPy's rule; None and np.newaxis select none)."""
-        def is_ellipsis(it):
-            return isinstance(it, ast.Constant) and it.value is Ellipsis
+    @staticmethod
+    def is_ellipsis(item):
+        return isinstance(item, ast.Constant) and item.value is Ellipsis
 
-        where = [j for j, it in enumerate(items) if is_ellipsis(it)]
+    def expand_index_ellipsis(self, a, items, values):
+        """The indices and their values with `...` replaced by the bare `:`s
+        of the dimensions the others leave (NumPy's rule; None and
+        np.newaxis select none, a mask as many as it has)."""
+        where = [j for j, it in enumerate(items) if self.is_ellipsis(it)]
         if not where:
-            return items
+            return items, values
         if len(where) > 1:
             self.error("an index can only have a single ellipsis ('...')")
-
-        def is_newaxis(it):
-            return (isinstance(it, ast.Constant) and it.value is None) or \
-                (isinstance(it, ast.Attribute) and it.attr == "newaxis")
-        selecting = sum(1 for it in items if not is_ellipsis(it) and not is_newaxis(it))
+        selecting = 0
+        for it, v in zip(items, values):
+            if self.is_ellipsis(it) or (v is not None and v.kind == "none"):
+                continue
+            selecting += v.ty.rank if v is not None and v.is_array and v.ty.elem == "i1" else 1
         if selecting > a.ty.rank:
             self.error(f"too many indices for a {a.ty.rank}-dimensional array")
-        fill = [ast.copy_location(ast.Slice(), items[where[0]])
-                for _ in range(a.ty.rank - selecting)]
-        return items[:where[0]] + fill + items[where[0] + 1:]
+        j = where[0]
+        fill = [ast.copy_location(ast.Slice(), items[j]) for _ in range(a.ty.rank - selecting)]
+        return items[:j] + fill + items[j + 1:], values[:j] + [None] * len(fill) + values[j + 1:]
 
     def slice_range(self, a, k, s):
         step = self.cast(self.to_int(self.expr(s.step)), "i64") if s.step is not None else self.const(1, "i64")
@@ -314,8 +342,12 @@ class ArrayAccess:
         if plan and plan[0][0] == "mask":
             # The mask's dimensions first, then the selection's back where
             # the mask was: A[:, m] is (A.T[m]).T (both no-ops for A[m]).
-            pos, m = plan[0][1]
-            r = self.mask_read(self.transpose(a, self.mask_first(a, pos, m)), m, pos)
+            pos, m, axis, view_plan, first = plan[0][1]
+            if view_plan is not None:
+                a = self.load_plan(a, view_plan)
+            r = self.mask_read(self.transpose(a, self.mask_first(a, pos, m)), m, axis)
+            if first:
+                return r
             return self.transpose(r, list(range(1, pos + 1)) + [0] +
                                   list(range(pos + 1, r.ty.rank)))
         if any(kd == "newaxis" for kd, _ in plan):
@@ -346,9 +378,13 @@ class ArrayAccess:
             self.check_float_to_int(v, a.ty.elem)
         v = self.cast(v, a.ty.elem)
         if plan and plan[0][0] == "mask":
-            pos, m = plan[0][1]
-            if pos == 0:
-                return self.mask_write(a, m, v)
+            pos, m, axis, view_plan, first = plan[0][1]
+            if view_plan is not None:
+                a = self.load_plan(a, view_plan)
+            if pos == 0 or first:
+                # the selection's order is the mask-first view's
+                return self.mask_write(self.transpose(a, self.mask_first(a, pos, m)), m, v,
+                                       axis)
             # In the order of the mask-first view: the selection's dimension
             # leads, the dimensions before the mask follow.
             selection_rank = a.ty.rank - m.ty.rank + 1
@@ -360,7 +396,7 @@ class ArrayAccess:
                 self.error(f"A[..., mask, ...] = values takes a scalar, values of the "
                            f"selection's {selection_rank} dimensions, or values of its "
                            f"last {trailing} (broadcast)")
-            return self.mask_write(self.transpose(a, self.mask_first(a, pos, m)), m, v, pos)
+            return self.mask_write(self.transpose(a, self.mask_first(a, pos, m)), m, v, axis)
         if any(kd == "newaxis" for kd, _ in plan):
             # A[:, None] = v assigns to the view (broadcasting v to it).
             self.store_plan(self.newaxis_view(a, plan), [], v)
