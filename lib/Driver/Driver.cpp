@@ -20,10 +20,12 @@
 #include "mlir/Target/LLVMIR/Export.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -342,19 +344,93 @@ static llvm::Error runCommand(StringRef program,
   return llvm::Error::success();
 }
 
+/// The names of the dynamic symbols that the shared library `path`
+/// defines, read once per process; nullopt where it cannot be read.
+static const std::optional<llvm::StringSet<>> &
+getDefinedDynamicSymbols(StringRef path) {
+  static std::mutex mutex;
+  static llvm::StringMap<std::optional<llvm::StringSet<>>> cache;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto [entry, inserted] = cache.try_emplace(path);
+  if (!inserted)
+    return entry->second;
+  auto binary = llvm::object::createBinary(path);
+  if (!binary) {
+    llvm::consumeError(binary.takeError());
+    return entry->second;
+  }
+  auto *elf = dyn_cast<llvm::object::ELFObjectFileBase>(binary->getBinary());
+  if (!elf)
+    return entry->second;
+  llvm::StringSet<> names;
+  for (const llvm::object::ELFSymbolRef &symbol :
+       elf->getDynamicSymbolIterators()) {
+    auto flags = symbol.getFlags();
+    auto name = symbol.getName();
+    if (!flags || !name) {
+      llvm::consumeError(flags.takeError());
+      llvm::consumeError(name.takeError());
+      return entry->second;
+    }
+    if (!(*flags & llvm::object::SymbolRef::SF_Undefined))
+      names.insert(*name);
+  }
+  entry->second = std::move(names);
+  return entry->second;
+}
+
+/// Whether `object` needs the shared library `library`: it refers to a
+/// symbol the library defines, or either file cannot be read.
+static bool needsLibrary(const std::optional<llvm::StringSet<>> &undefined,
+                         StringRef library) {
+  const auto &defined = getDefinedDynamicSymbols(library);
+  if (!undefined || !defined)
+    return true;
+  return llvm::any_of(undefined->keys(), [&](StringRef name) {
+    return defined->contains(name);
+  });
+}
+
+/// The symbols `object` refers to without defining them.
+static std::optional<llvm::StringSet<>> getUndefinedSymbols(StringRef object) {
+  auto file = llvm::object::ObjectFile::createObjectFile(object);
+  if (!file) {
+    llvm::consumeError(file.takeError());
+    return std::nullopt;
+  }
+  llvm::StringSet<> names;
+  for (const llvm::object::SymbolRef &symbol : file->getBinary()->symbols()) {
+    auto flags = symbol.getFlags();
+    auto name = symbol.getName();
+    if (!flags || !name) {
+      llvm::consumeError(flags.takeError());
+      llvm::consumeError(name.takeError());
+      return std::nullopt;
+    }
+    if (*flags & llvm::object::SymbolRef::SF_Undefined)
+      names.insert(*name);
+  }
+  return names;
+}
+
 llvm::Error mlir::vrir::linkSharedLibrary(StringRef object, StringRef output,
                                           StringRef runtimeDirectory) {
   auto libraries = getRuntimeLibraries(runtimeDirectory);
   if (!libraries)
     return libraries.takeError();
-  // --as-needed: a module that calls no BLAS (or memrefCopy) does not
-  // depend on OpenBLAS (or on the MLIR runner library and through it on
-  // libMLIR). The runtime by name, the others by path.
+  // Only the libraries the object calls: the linker reads every library it
+  // is given (OpenBLAS's symbol table alone), which cost ~15 ms of each
+  // compile; --as-needed would only drop them from the result's needs.
+  // The runtime by name, the others by path.
+  std::optional<llvm::StringSet<>> undefined = getUndefinedSymbols(object);
   std::vector<std::string> linkerArgs = {
       "--as-needed", "-L" + runtimeDirectory.str(), "-lvrir_runtime"};
   for (const std::string &library : *libraries) {
-    if (&library != &libraries->front())
+    if (&library != &libraries->front()) {
+      if (!needsLibrary(undefined, library))
+        continue;
       linkerArgs.push_back(library);
+    }
     linkerArgs.push_back("-rpath");
     linkerArgs.push_back(llvm::sys::path::parent_path(library).str());
   }

@@ -115,10 +115,11 @@ llvm::Error emitObjectFile(ModuleOp module,
 llvm::Expected<std::vector<std::string>>
 getRuntimeLibraries(StringRef runtimeDirectory);
 
-/// Links `object` into the shared library `output` against the libraries of
-/// getRuntimeLibraries (with run paths to them): with the linker command
-/// that `clang-22 -shared` runs, recorded when VRIR was configured, or
-/// else through clang-22 (or cc) itself.
+/// Links `object` into the shared library `output` against the VRIR runtime
+/// and those other libraries of getRuntimeLibraries that define a symbol it
+/// uses (with run paths to them): with the linker command that
+/// `clang-22 -shared` runs (gold's where it exists), recorded when VRIR was
+/// configured, or else through clang-22 (or cc) itself.
 llvm::Error linkSharedLibrary(StringRef object, StringRef output,
                               StringRef runtimeDirectory);
 
