@@ -386,9 +386,8 @@ static bool needsLibrary(const std::optional<llvm::StringSet<>> &undefined,
   const auto &defined = getDefinedDynamicSymbols(library);
   if (!undefined || !defined)
     return true;
-  return llvm::any_of(undefined->keys(), [&](StringRef name) {
-    return defined->contains(name);
-  });
+  return llvm::any_of(undefined->keys(),
+                      [&](StringRef name) { return defined->contains(name); });
 }
 
 /// The symbols `object` refers to without defining them.
