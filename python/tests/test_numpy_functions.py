@@ -2,7 +2,8 @@
 against NumPy on every layout: predicates, logical reductions, diff,
 round, diagonals and triangles, small products, averages and NaN-ignoring
 reductions, shapes, tiling and stacking, np.array of literal lists,
-np.take, np.convolve and element-wise functions; NumPy's errors and
+np.take, np.convolve, element-wise functions, np.trapezoid, np.polyval,
+np.nan_to_num, np.digitize and np.where of a condition; NumPy's errors and
 CompileErrors for what is not supported."""
 import numpy as np
 import pytest
@@ -271,3 +272,72 @@ def test_covariances(layout1, layout2):
 def test_covariance_of_one_row():
     with pytest.raises(ValueError, match="0-d array in NumPy"):
         covariances(B, B, M[:1])
+
+
+@vrir.jit
+def integrals_and_polynomials(y, x, m, mx, p, i):
+    return (np.trapezoid(y), np.trapezoid(y, x), np.trapezoid(m, dx=0.5),
+            np.trapezoid(m, x[:3], axis=0), np.trapezoid(m, mx, axis=1),
+            np.polyval(p, x), np.polyval(p, 2.5), np.polyval(i[0], i[1]),
+            np.polyval(p, m))
+
+
+def test_integrals_and_polynomials(layout1, layout2):
+    x = np.sort(B)
+    check(integrals_and_polynomials, layout1(A[:6] * 0 + B[:6]), layout1(x[:6]), layout2(M),
+          layout2(np.cumsum(M, axis=1)), layout1(B[:4]), layout2(I))
+
+
+@vrir.jit
+def cleaned(a, a32, i, nan, big):
+    return (np.nan_to_num(a), np.nan_to_num(a32), np.nan_to_num(a, nan=nan, posinf=big),
+            np.nan_to_num(a, neginf=-big), np.nan_to_num(i), np.nan_to_num(a[5]))
+
+
+def test_nan_to_num(layout1, layout2):
+    a = np.array([1.0, np.nan, np.inf, -np.inf, -2.0, np.nan, 0.5])
+    check(cleaned, layout1(a), layout1(a.astype(np.float32)), layout2(I), -1.0, 9.0)
+
+
+@vrir.jit
+def binned(x, up, down, m):
+    return (np.digitize(x, up), np.digitize(x, up, right=True), np.digitize(x, down),
+            np.digitize(x, down, right=True), np.digitize(0.35, up), np.digitize(m, up),
+            np.where(x > 0.5)[0], np.where(m > 0.5)[1])
+
+
+def test_digitize_and_where(layout1, layout2):
+    up = np.array([0.1, 0.3, 0.3, 0.8])
+    x = np.concatenate([B, up, [np.nan]])
+    check(binned, layout1(x), layout1(up), layout1(up[::-1].copy()), layout2(M))
+
+
+def test_digitize_of_unordered_bins():
+    with pytest.raises(ValueError, match="bins must be monotonically increasing or decreasing"):
+        binned(B, np.array([0.1, 0.5, 0.2]), np.array([0.5, 0.1]), M)
+
+
+@vrir.jit
+def where_of_two(a):
+    return np.where(a > 0, a)
+
+
+@vrir.jit
+def nan_to_num_complex(z):
+    return np.nan_to_num(z)
+
+
+@vrir.jit
+def polyval_of_a_matrix(m, x):
+    return np.polyval(m, x)
+
+
+@pytest.mark.parametrize("fn,args,message", [
+    (where_of_two, (B,), "np.where takes the condition alone, or with both x and y"),
+    (nan_to_num_complex, (B * 1j,), "np.nan_to_num of complex numbers is not supported"),
+    (polyval_of_a_matrix, (M, 1.0), "np.polyval: p must be a 1-D array of coefficients"),
+])
+def test_new_functions_refused(fn, args, message):
+    with pytest.raises(vrir.CompileError, match=message) as info:
+        fn(*args)
+    assert f"{__file__}:{fn.py_func.__code__.co_firstlineno + 2}" in str(info.value)

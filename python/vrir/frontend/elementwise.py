@@ -442,7 +442,12 @@ class ElementwiseFunctions:
         return self.op(f"arith.ori {x.ssa}, {y.ssa} : i1", "i1")
 
     def call_np_where(self, e):
-        c, a, b = self.call_args(e, 3, 3)
+        args = self.call_args(e, 1, 3)
+        if len(args) == 1:  # np.where(condition) is np.nonzero(condition)
+            return self.nonzero(args[0])
+        if len(args) == 2:
+            self.error("np.where takes the condition alone, or with both x and y")
+        c, a, b = args
         self.check_operands(a, b, "np.where")
         c = self.cast(c, "i1")
         elem = self.common_elem(a, b)

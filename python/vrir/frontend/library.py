@@ -6,8 +6,9 @@ triangles (diag, diagonal, trace, tril, triu), small products (cross,
 inner, vdot, kron), averages (average, ptp, the NaN-ignoring reductions,
 cov, corrcoef), shapes (ravel, flatten, squeeze, swapaxes, moveaxis),
 tiling and stacking (tile, repeat, hstack, vstack, column_stack, append), np.array
-of literal lists, np.take, np.convolve, np.logspace and a few element-wise
-functions (square, exp2, deg2rad, rad2deg, sinc, fmax, fmin).
+of literal lists, np.take, np.convolve, np.logspace, np.trapezoid,
+np.polyval, np.nan_to_num and a few element-wise functions (square, exp2,
+deg2rad, rad2deg, sinc, fmax, fmin).
 
 A `call_np_<name>` method handles np.<name>(...), a `method_<name>` method
 the array method A.<name>(...)."""
@@ -175,6 +176,83 @@ class NumPyLibrary:
         if count == 0:
             return a
         return self.template("\n".join(lines), {"a": a}, prev)
+
+    def call_np_trapezoid(self, e):
+        """np.trapezoid(y, x=None, dx=1.0, axis=-1): the trapezoidal rule
+        along `axis`, with NumPy's expression (d * (y[1:] + y[:-1]) / 2.0
+        summed); x a 1-D array of the axis's sample points or of y's shape."""
+        args, kw = self.array_args(e, "np.trapezoid", 1, 4, kw=("x", "dx", "axis"))
+        y = args[0]
+        x = args[1] if len(args) > 1 else kw.get("x")
+        dx = args[2] if len(args) > 2 else kw.get("dx", self.pyconst(1.0))
+        axis = args[3] if len(args) > 3 else kw.get("axis", self.pyconst(-1))
+        k = int(self.axis_source(axis, "np.trapezoid", y.ty.rank)) % y.ty.rank
+        before = ":, " * k
+        values = {"y": y}
+        if x is not None and x.kind != "none":
+            if not x.is_array or x.ty.rank not in (1, y.ty.rank):
+                self.error("np.trapezoid: x must be a 1-D array or have the shape of y")
+            values["x"] = x
+            if x.ty.rank == 1:
+                # along the axis, with new axes for the dimensions after it
+                d = "(x[1:] - x[:-1])" + (f"[:{', None' * (y.ty.rank - 1 - k)}]"
+                                          if k < y.ty.rank - 1 else "")
+            else:
+                d = f"(x[{before}1:] - x[{before}:-1])"
+        else:
+            if not dx.is_scalar:
+                self.error("np.trapezoid: dx must be a number")
+            values["dx"] = dx
+            d = "dx"
+        return self.template(
+            f"r = np.sum({d} * (y[{before}1:] + y[{before}:-1]) / 2.0, axis={k})", values)
+
+    def call_np_polyval(self, e):
+        """np.polyval(p, x): the polynomial with coefficients p (highest
+        power first) at x, by Horner's rule as NumPy (0 * x + p[0], ...)."""
+        p, x = self.call_args(e, 2, 2)
+        if not p.is_array or p.ty.rank != 1:
+            self.error("np.polyval: p must be a 1-D array of coefficients")
+        if not (x.is_array or x.is_scalar):
+            self.error("np.polyval: x must be a number or an array")
+        return self.template("""
+            r = x * 0 + p[0]
+            for k in range(1, p.shape[0]):
+                r = r * x + p[k]
+        """, {"p": p, "x": x})
+
+    def call_np_nan_to_num(self, e):
+        """np.nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
+        NaN, inf and -inf replaced (by default by 0 and the type's largest
+        and smallest finite numbers), in a new array (copy=False as well)."""
+        args, kw = self.array_args(e, "np.nan_to_num", 0, 5,
+                                   kw=("copy", "nan", "posinf", "neginf"))
+        x = args[0]
+        if not (x.is_array or x.is_scalar):
+            self.error("np.nan_to_num needs a number or an array")
+        elem = x.ty.elem if x.is_array else x.ty
+        if is_complex(elem):
+            self.error("np.nan_to_num of complex numbers is not supported")
+        if kind(elem) <= 1:  # integers and booleans have neither
+            return self.template("r = x.copy()", {"x": x}) if x.is_array else x
+        big = "3.4028234663852886e38" if elem == "f32" else "1.7976931348623157e308"
+        names = ("nan", "posinf", "neginf")
+        given = dict(zip(names, args[2:]))
+        given.update({k: v for k, v in kw.items() if k in names})
+        values = {"x": x}
+        text = {}
+        for name, default in zip(names, ("0.0", big, "-" + big)):
+            v = given.get(name)
+            if v is None or v.kind == "none":
+                text[name] = default
+            else:
+                if not v.is_scalar or is_complex(v.ty):
+                    self.error(f"np.nan_to_num: {name} must be a real number")
+                values[name] = v
+                text[name] = name
+        return self.template(
+            f"r = np.where(x != x, {text['nan']}, np.where(x == np.inf, {text['posinf']}, "
+            f"np.where(x == -np.inf, {text['neginf']}, x)))", values)
 
     # ------------------------------------------------------- rounding
     def rounded(self, a, decimals):

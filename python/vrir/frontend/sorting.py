@@ -10,7 +10,7 @@ copied into the buffer with its NaNs moved, in order, behind the other
 values, which alone are merged with a plain `<`."""
 import re
 
-from ..types import ArrT, is_complex
+from ..types import ArrT, is_complex, kind
 from .values import V, literal_value
 
 RUN = 16  # the length of the runs sorted by insertion
@@ -287,6 +287,35 @@ class Sorting:
         return self.argsort(a, axis)
 
     # ------------------------------------------------------------ searchsorted
+    def call_np_digitize(self, e):
+        """np.digitize(x, bins, right=False): the index of each x's bin,
+        through searchsorted as NumPy (bins increasing, or decreasing,
+        else ValueError)."""
+        args = self.call_args(e, 2, 3, kw=("right",))
+        x, bins = args[0], args[1]
+        right = self.const_bool(args[2] if len(args) > 2 else self.kwargs(e).get("right"),
+                                "right", False)
+        if not bins.is_array or bins.ty.rank != 1 or kind(bins.ty.elem) >= 3:
+            self.error("np.digitize: bins must be a 1-D array of real numbers")
+        if not (x.is_array or x.is_scalar) or is_complex(x.ty.elem if x.is_array else x.ty):
+            self.error("np.digitize: x must be a real number or array")
+        side = "left" if right else "right"
+        return self.inline(f"""
+            up = True
+            down = True
+            for k in range(bins.shape[0] - 1):
+                if bins[k + 1] < bins[k]:
+                    up = False
+                if bins[k + 1] > bins[k]:
+                    down = False
+            if not up and not down:
+                raise ValueError("bins must be monotonically increasing or decreasing")
+            if up:
+                r = np.searchsorted(bins, x, side='{side}')
+            else:
+                r = bins.shape[0] - np.searchsorted(bins[::-1], x, side='{side}')
+        """, {"x": x, "bins": bins}, "r")
+
     def call_np_searchsorted(self, e):
         """np.searchsorted(a, v, side='left'|'right', sorter=None): binary
         search of v (a scalar, or an array: an int64 array of its shape) in
