@@ -174,6 +174,53 @@ def test_tuple_unpacking_and_jit_calls(layout1):
     check(unpack_use, layout1(V0))
 
 
+def doubled_in_a_tuple(x):
+    return (x * 2.0,)
+
+
+def first_of_one(x):
+    return (x[0] + 1.0,)
+
+
+@vrir.jit
+def tuples_of_one(x):
+    t = doubled_in_a_tuple(x)  # a tuple: t[0] is the array, not its first element
+    (d,) = doubled_in_a_tuple(x)
+    (s,) = first_of_one(x)
+    return t[0] + d, s, first_of_one(x)[0] * 2
+
+
+@vrir.jit
+def returns_a_tuple_of_one(x):
+    return (x[1:],)
+
+
+@vrir.jit
+def returns_nonzero(x):
+    return np.nonzero(x > 0.5)
+
+
+def test_tuples_of_one_item(layout1):
+    # As in Python: `return (x,)` gives a tuple, to a caller in compiled
+    # code and from a kernel (it gave the item itself before 2026-11-30).
+    check(tuples_of_one, layout1(V0))
+    check(returns_a_tuple_of_one, layout1(V0))
+    check(returns_nonzero, layout1(V0))
+
+
+@vrir.jit
+def tuple_or_item(x, c):
+    if c:
+        return (x,)
+    return x
+
+
+def test_tuple_or_item_refused():
+    with pytest.raises(vrir.CompileError, match="all return statements must return a tuple "
+                       "of one item, or all the item itself"):
+        tuple_or_item(V0, True)
+
+
 # ---------------------------------------------------------------- indexing
 @vrir.jit
 def negative_index(A, v):

@@ -59,7 +59,7 @@ def main(argv=None):
             types = fn.declared[0]
         else:
             raise SystemExit("vrir.emit: give the argument types with --args")
-        text, _ = build_module(fn, types, a.symbol or fn.__name__)
+        text, _, _ = build_module(fn, types, a.symbol or fn.__name__)
     except (CompileError, TypeError) as e:
         print(f"vrir.emit: error: {e}", file=sys.stderr)
         return 1

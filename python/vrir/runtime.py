@@ -447,8 +447,10 @@ def _scalar_out(v, t):
 
 class Kernel:
     def __init__(self, name, argtypes, rtypes, so_path, symbol, mlir_path, report_path=None,
-                 tier_up=None):
+                 tier_up=None, one_tuple=False):
         self.name, self.argtypes, self.rtypes = name, argtypes, rtypes
+        #: The function returns a tuple of one item (`return (x,)`).
+        self._one_tuple = one_tuple
         self.symbol = symbol
         self.mlir_path = mlir_path
         self.report_path = report_path
@@ -502,8 +504,8 @@ class Kernel:
     def __call__(self, values):
         result = self._call(values)
         if self._list_results:
-            return _lists_out(result, self.rtypes)
-        return result
+            result = _lists_out(result, self.rtypes)
+        return (result,) if self._one_tuple else result
 
     def _call(self, values):
         if self._tier_up is not None:
@@ -541,7 +543,7 @@ def compile_kernel(jitfn, argtypes, target="cpu"):
     # the kernel receives their element types
     numpy_scalars = frozenset(k for k, t in enumerate(argtypes) if isinstance(t, NumPyScalarArg))
     argtypes = tuple(t.elem if isinstance(t, NumPyScalarArg) else t for t in argtypes)
-    text, rtypes = build_module(jitfn, argtypes, symbol, numpy_scalars)
+    text, rtypes, one_tuple = build_module(jitfn, argtypes, symbol, numpy_scalars)
     eliminate = getattr(jitfn, "eliminate_checks", True)
     specialize = getattr(jitfn, "specialize", False)
     key = hashlib.sha256((FRONTEND_VERSION + compiler.identity() + "\n" + target + "\n" +
@@ -574,7 +576,8 @@ def compile_kernel(jitfn, argtypes, target="cpu"):
         # Also for a kernel from the disk cache: its regions' dispatchers
         # compile through this process's compiler.
         compiler.install_specializer()
-    return Kernel(jitfn.__name__, argtypes, rtypes, so, symbol, mlir, report, tier_up)
+    return Kernel(jitfn.__name__, argtypes, rtypes, so, symbol, mlir, report, tier_up,
+                  one_tuple)
 
 
 def _build_library(name, so, text, symbol, mlir, report, target, eliminate_checks,

@@ -188,8 +188,8 @@ class Calls:
                 types.append(a.ty)
                 args.append(a)
         try:
-            sym, rts, rweak = self.module.specialize(jf, types, public=False,
-                                                     where=self.where(e), weak_params=weak_params)
+            sym, rts, rweak, one_tuple = self.module.specialize(
+                jf, types, public=False, where=self.where(e), weak_params=weak_params)
         except CompileError as err:
             raise CompileError(f"{err}\n  (in '{jf.__name__}', called at {self.where(e)})") from None
         argtxt = ", ".join(a.ssa for a in args)
@@ -200,7 +200,7 @@ class Calls:
         r = self.fresh()
         n = len(rts)
         self.emit(f"{r}{':' + str(n) if n > 1 else ''} = func.call @{sym}({argtxt}) : {sig}")
-        if n == 1:
+        if n == 1 and not one_tuple:
             return V(rts[0], r, weak=rweak[0])
         return V(kind="tuple", items=[V(t, f"{r}#{k}", weak=w)
                                       for k, (t, w) in enumerate(zip(rts, rweak))])

@@ -320,6 +320,10 @@ class FunctionEmitter(SourceAnalysis, Variables, TypeInference, Statements,
         r = self.ret_types[0]
         return list(r) if r else []
 
+    def returns_one_tuple(self):
+        """Whether the one result is a tuple of one item (`return (x,)`)."""
+        return len(self.result_types()) == 1 and bool(self.ret_types[2])
+
     def result_weakness(self):
         """Per result, whether every return gives a Python scalar."""
         w = self.ret_types[1]

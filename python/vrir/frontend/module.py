@@ -52,8 +52,9 @@ class ModuleBuilder:
                                    f"in compiled code ({cycle})")
 
     def specialize(self, jitfn, argtypes, public, symbol=None, where=None, weak_params=None):
-        """Compiles `jitfn` for `argtypes`; returns its symbol, result types
-        and which results are weak (NEP 50: Python scalars). `weak_params`
+        """Compiles `jitfn` for `argtypes`; returns its symbol, result types,
+        which results are weak (NEP 50: Python scalars) and whether its one
+        result is a tuple of one item. `weak_params`
         names the scalar parameters that get Python scalars (all of them when
         None: a call from Python)."""
         key = (id(jitfn), tuple(argtypes),
@@ -65,7 +66,7 @@ class ModuleBuilder:
         if symbol is None:
             self.counter += 1
             symbol = f"{jitfn.__name__}__{self.counter}"
-        var_types, ret_types, var_weak = {}, [None, None], {}
+        var_types, ret_types, var_weak = {}, [None, None, None], {}
         for attempt in range(40):
             fe = FunctionEmitter(self, jitfn, argtypes, symbol, public,
                                  var_types, ret_types, var_weak, weak_params)
@@ -78,7 +79,7 @@ class ModuleBuilder:
             raise CompileError(f"type inference of {jitfn.__name__} did not converge")
         self.stack.pop()
         self.funcs.append(text)
-        result = (symbol, fe.result_types(), fe.result_weakness())
+        result = (symbol, fe.result_types(), fe.result_weakness(), fe.returns_one_tuple())
         self.specs[key] = result
         return result
 
@@ -112,7 +113,8 @@ COMPILE_RECURSION_LIMIT = 20000
 
 
 def build_module(jitfn, argtypes, symbol, numpy_scalars=frozenset()):
-    """The module text of `jitfn` for `argtypes`, and its result types; the
+    """The module text of `jitfn` for `argtypes`, its result types and
+    whether its one result is a tuple of one item (`return (x,)`); the
     scalar arguments at the positions `numpy_scalars` are NumPy scalars
     (strong), the others Python numbers where their types allow."""
     mb = ModuleBuilder()
@@ -124,12 +126,12 @@ def build_module(jitfn, argtypes, symbol, numpy_scalars=frozenset()):
         if numpy_scalars:
             weak = {p for k, (p, t) in enumerate(zip(params, argtypes))
                     if k not in numpy_scalars and t in PYTHON_NUMBER_TYPES}
-        sym, rts, _ = mb.specialize(jitfn, argtypes, public=True, symbol=symbol,
-                                    weak_params=weak)
+        sym, rts, _, one_tuple = mb.specialize(jitfn, argtypes, public=True, symbol=symbol,
+                                               weak_params=weak)
     except RecursionError:
         code = jitfn.py_func.__code__
         raise CompileError(f"{code.co_filename}:{code.co_firstlineno}: {jitfn.__name__} "
                            "nests expressions or statements too deeply to compile") from None
     finally:
         sys.setrecursionlimit(limit)
-    return mb.text(), rts
+    return mb.text(), rts, one_tuple

@@ -361,6 +361,7 @@ class Statements:
     def stmt_Return(self, s):
         if self.scope.kind != "function":
             self.error("'return' inside a parallel loop or gpu section")
+        is_tuple = False
         if s.value is None:
             vals = []
         else:
@@ -369,6 +370,7 @@ class Statements:
                 vals = []
             elif v.kind == "tuple" and not self.is_static_list(v):
                 vals = v.items
+                is_tuple = True
             else:
                 vals = [v]
         vals = [self.returned_list(x) if x.kind == "list" or self.is_static_list(x) else x
@@ -377,6 +379,12 @@ class Statements:
             if x.kind is not None:
                 self.error(f"cannot return a {x.kind}")
         tys = tuple(x.ty for x in vals)
+        if len(vals) == 1:
+            # `return (x,)` gives a tuple of one item, `return x` the item
+            if self.ret_types[2] is not None and self.ret_types[2] != is_tuple:
+                self.error("all return statements must return a tuple of one item, "
+                           "or all the item itself")
+            self.ret_types[2] = is_tuple
         old = self.ret_types[0]
         if old is None:
             self.ret_types[0] = tys
