@@ -773,6 +773,55 @@ def test_integer_array_indexing_negative(layout1):
 
 
 @vrir.jit
+def points_of(A, T, i, j, k):
+    # One element (or sub-array) per position of the index arrays, as
+    # NumPy: A[i, j][t] is A[i[t], j[t]]; integers broadcast.
+    return (A[i, j], A[np.arange(A.shape[0]), j[:3] % 3], T[i, k], T[i, 1, :], T[-1, k],
+            A[i, :], A[j % 3, -1])
+
+
+@vrir.jit
+def write_points(A, T, i, j, k):
+    A[i, j] = 0.5
+    A[j[:2] % 3, i[:2]] += 1.0
+    T[i, k] = T[k, i] * 2.0  # one row each
+    T[i, 0] = T[0, 0]  # one row for all
+    A[i, j] = np.arange(4) * 1.0  # one value each
+    return A, T
+
+
+def test_integer_arrays_for_several_dimensions(layout2):
+    i, j, k = np.array([0, 2, -1, 1]), np.array([1, 3, 0, -4]), np.array([3, 0, 1, 1], np.int32)
+    T = np.arange(48.0).reshape(4, 4, 3)
+    for t in (T, np.asfortranarray(T), T[::-1].copy()[::-1]):
+        check(points_of, layout2(M4), t, i, j, k)
+        check(write_points, layout2(M4), t, i, j, k)
+    with pytest.raises(IndexError, match="shape mismatch: indexing arrays could not be "
+                       "broadcast together"):
+        points_of(M4, T, i, j[:3], k)
+    with pytest.raises(IndexError, match="index out of bounds"):
+        points_of(M4, T, i, j + 4, k)
+    with pytest.raises(ValueError, match="shape mismatch: value array could not be "
+                       "broadcast to indexing result"):
+        write_points(M4.copy(), T.copy(), i[:3], j[:3], k[:3])
+
+
+@vrir.jit
+def points_after_a_slice(A, i):
+    return A[:, i, i]
+
+
+def test_integer_arrays_after_a_slice_refused():
+    with pytest.raises(vrir.CompileError, match="with 1-D integer arrays and integers for "
+                       "the leading dimensions") as info:
+        points_after_a_slice(np.ones((2, 2, 2)), np.array([0, 1]))
+    assert f"{HERE}:{line_of(points_after_a_slice, 'return')}" in str(info.value)
+
+
+M4 = np.arange(12.0).reshape(3, 4) / 7.0
+
+
+@vrir.jit
 def neg_step_views(A, v):
     r = v[::-1]
     r[0] = 100.0             # writes through into v[-1]

@@ -179,6 +179,9 @@ class ArrayAccess:
         values = [None if isinstance(it, ast.Slice) or self.is_ellipsis(it) else self.expr(it)
                   for it in items]
         items, values = self.expand_index_ellipsis(a, items, values)
+        if len(items) > 1 and any(v is not None and v.is_array and v.ty.elem != "i1"
+                                  for v in values):
+            return [("points", self.points_plan(a, items, values))]
         plan = []
         trivial = []  # positions of bare `:` in plan
         mask = None  # (position in plan, user's axis, mask)
@@ -231,6 +234,73 @@ class ArrayAccess:
             for j in trivial:
                 plan[j] = ("full", plan[j][1])
         return plan
+
+    def points_plan(self, a, items, values):
+        """A[i0, i1, ...] with 1-D integer index arrays (and integers, which
+        broadcast) for the leading dimensions, then bare `:`s: the indices
+        of the selected points, which pick A[i0[t], i1[t], ...] for each t."""
+        def is_point_index(v):
+            return v is not None and ((v.is_array and v.ty.rank == 1) or v.is_scalar) and \
+                kind(v.ty.elem if v.is_array else v.ty) == 1
+
+        k = 0
+        while k < len(items) and is_point_index(values[k]):
+            k += 1
+        if k > a.ty.rank:
+            self.error(f"too many indices for a {a.ty.rank}-dimensional array")
+        if any(v.is_array for v in values[:k]) and \
+                all(self.is_bare_slice(it) for it in items[k:]):
+            return values[:k]
+        self.error("integer-array indexing is supported as A[idx], or as A[i0, i1, ...] "
+                   "with 1-D integer arrays and integers for the leading dimensions "
+                   "(then bare `:`)")
+
+    def points_source(self, a, indices, body):
+        """Template source: the length check of the index arrays among
+        `indices` (named i0, i1, ...), then the loop over the points around
+        `body`, in which `point` stands for A's index of point t."""
+        arrays = [j for j, v in enumerate(indices) if v.is_array]
+        lines = [f"n = i{arrays[0]}.shape[0]"]
+        for j in arrays[1:]:
+            lines += [f"if i{j}.shape[0] != n:",
+                      "    raise IndexError(\"shape mismatch: indexing arrays could not be "
+                      "broadcast together\")"]
+        point = ", ".join(f"i{j}[t]" if v.is_array else f"i{j}"
+                          for j, v in enumerate(indices))
+        lines.append("for t in range(n):")
+        lines += ["    " + line.replace("point", point) for line in body]
+        return "\n".join(lines)
+
+    def points_read(self, a, indices):
+        """A[i0, i1, ...]: a new array of shape (n,) + A.shape[k:]."""
+        k = len(indices)
+        shape = ", ".join(["n"] + [f"A.shape[{d}]" for d in range(k, a.ty.rank)])
+        source = self.points_source(a, indices, ["out[t] = A[point]"])
+        source = source.replace("for t in range(n):",
+                                f"out = np.empty(({shape},), A.dtype)\nfor t in range(n):", 1)
+        values = {"A": a, **{f"i{j}": v for j, v in enumerate(indices)}}
+        return self.inline(source, values, "out")
+
+    def points_write(self, a, indices, v):
+        """A[i0, i1, ...] = v: v a scalar, one value (sub-array) per point,
+        or one sub-array for all of them; the last write to a point wins."""
+        trailing = a.ty.rank - len(indices)
+        values = {"A": a, "v": v, **{f"i{j}": x for j, x in enumerate(indices)}}
+        if v.is_array and v.ty.rank == trailing + 1:
+            body = ["A[point] = v[t]"]
+            check = ["if v.shape[0] != n:",
+                     "    raise ValueError(\"shape mismatch: value array could not be "
+                     "broadcast to indexing result\")"]
+        elif v.is_array and v.ty.rank > trailing:
+            self.error(f"A[i0, i1, ...] = values takes a scalar, {trailing + 1}-D values (one "
+                       f"per point) or values of at most {trailing} dimensions for all")
+        else:
+            body, check = ["A[point] = v"], []
+        source = self.points_source(a, indices, body)
+        if check:
+            source = source.replace("for t in range(n):", "\n".join(check) +
+                                    "\nfor t in range(n):", 1)
+        self.inline(source, values, "n")
 
     def mask_plan(self, plan, trivial, start, axis, m):
         """A boolean mask with other indices: (pos, m, axis, view_plan,
@@ -352,6 +422,8 @@ class ArrayAccess:
                                   list(range(pos + 1, r.ty.rank)))
         if any(kd == "newaxis" for kd, _ in plan):
             return self.newaxis_view(a, plan)
+        if plan and plan[0][0] == "points":
+            return self.points_read(a, plan[0][1])
         if plan and plan[0][0] == "gather":
             idx = self.cast(plan[0][1], "i64")
             t = ArrT(a.ty.elem, a.ty.rank)
@@ -373,7 +445,7 @@ class ArrayAccess:
         # NumPy converts a float scalar stored into an integer array as
         # int() does: NaN and values out of range raise. Through an index
         # array or a mask it casts, except a Python float (np.float64).
-        fancy = any(kd in ("gather", "mask") for kd, _ in plan)
+        fancy = any(kd in ("gather", "mask", "points") for kd, _ in plan)
         if not (fancy and v.is_scalar and v.ty == "f32"):
             self.check_float_to_int(v, a.ty.elem)
         v = self.cast(v, a.ty.elem)
@@ -401,6 +473,8 @@ class ArrayAccess:
             # A[:, None] = v assigns to the view (broadcasting v to it).
             self.store_plan(self.newaxis_view(a, plan), [], v)
             return
+        if plan and plan[0][0] == "points":
+            return self.points_write(a, plan[0][1], v)
         if plan and plan[0][0] == "gather":
             idx = self.cast(plan[0][1], "i64")
             # the selection A[idx] has the rank of A (idx is 1-D)
