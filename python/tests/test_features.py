@@ -807,13 +807,36 @@ def test_integer_arrays_for_several_dimensions(layout2):
 
 
 @vrir.jit
+def columns_of(A, T, i):
+    return A[:, i], T[:, i], T[..., i % 3], T[:, :, i[:2] % 3]
+
+
+@vrir.jit
+def write_columns_of(A, T, i):
+    A[:, i] = A[:, i] * 2.0 + 1.0  # values of the selection's shape
+    A[:, i[:2]] += 1.0
+    T[:, i] = T[0, 0]  # the trailing dimension broadcast
+    return A, T
+
+
+def test_one_integer_array_after_slices(layout2):
+    i = np.array([0, 3, -1, 2])
+    T = np.arange(24.0).reshape(2, 4, 3)
+    for t in (T, np.asfortranarray(T)):
+        check(columns_of, layout2(M4), t, i)
+        check(write_columns_of, layout2(M4), t, i)
+    with pytest.raises(IndexError, match="index out of bounds"):
+        columns_of(M4, T, i + 4)
+
+
+@vrir.jit
 def points_after_a_slice(A, i):
     return A[:, i, i]
 
 
 def test_integer_arrays_after_a_slice_refused():
-    with pytest.raises(vrir.CompileError, match="with 1-D integer arrays and integers for "
-                       "the leading dimensions") as info:
+    with pytest.raises(vrir.CompileError, match="A\\[:, ..., idx\\] \\(one 1-D integer "
+                       "array after bare `:`s\\)") as info:
         points_after_a_slice(np.ones((2, 2, 2)), np.array([0, 1]))
     assert f"{HERE}:{line_of(points_after_a_slice, 'return')}" in str(info.value)
 

@@ -179,8 +179,14 @@ class ArrayAccess:
         values = [None if isinstance(it, ast.Slice) or self.is_ellipsis(it) else self.expr(it)
                   for it in items]
         items, values = self.expand_index_ellipsis(a, items, values)
-        if len(items) > 1 and any(v is not None and v.is_array and v.ty.elem != "i1"
-                                  for v in values):
+        arrays = [j for j, v in enumerate(values)
+                  if v is not None and v.is_array and v.ty.elem != "i1"]
+        if len(arrays) == 1 and arrays[0] > 0 and values[arrays[0]].ty.rank == 1 and \
+                len(items) <= a.ty.rank and \
+                all(self.is_bare_slice(it) for j, it in enumerate(items) if j != arrays[0]):
+            # A[:, idx]: the gather of a view with the indexed dimension first
+            return [("gather_at", (arrays[0], values[arrays[0]]))]
+        if len(items) > 1 and arrays:
             return [("points", self.points_plan(a, items, values))]
         plan = []
         trivial = []  # positions of bare `:` in plan
@@ -235,6 +241,24 @@ class ArrayAccess:
                 plan[j] = ("full", plan[j][1])
         return plan
 
+    def gather(self, a, idx):
+        """A[idx] for a 1-D integer array idx: the selected rows of A."""
+        idx = self.cast(idx, "i64")
+        t = ArrT(a.ty.elem, a.ty.rank)
+        return self.op(f"vrir.gather {a.ssa}[{idx.ssa}] flags {self.index_flags(bare=True)} : "
+                       f"{a.ty.mlir()}[{idx.ty.mlir()}] -> {t.mlir()}", t)
+
+    def scatter(self, a, idx, v):
+        """A[idx] = v for a 1-D integer array idx."""
+        idx = self.cast(idx, "i64")
+        # the selection A[idx] has the rank of A (idx is 1-D)
+        if v.is_array and v.ty.rank > a.ty.rank:
+            self.error(f"cannot assign an array of rank {v.ty.rank} to the rank-"
+                       f"{a.ty.rank} selection of an index array (NumPy cannot "
+                       "broadcast it either)")
+        self.emit(f"vrir.scatter {v.ssa}, {a.ssa}[{idx.ssa}] flags {self.index_flags(bare=True)} : "
+                  f"{mlir_type(v.ty)}, {a.ty.mlir()}[{idx.ty.mlir()}]")
+
     def points_plan(self, a, items, values):
         """A[i0, i1, ...] with 1-D integer index arrays (and integers, which
         broadcast) for the leading dimensions, then bare `:`s: the indices
@@ -251,9 +275,9 @@ class ArrayAccess:
         if any(v.is_array for v in values[:k]) and \
                 all(self.is_bare_slice(it) for it in items[k:]):
             return values[:k]
-        self.error("integer-array indexing is supported as A[idx], or as A[i0, i1, ...] "
-                   "with 1-D integer arrays and integers for the leading dimensions "
-                   "(then bare `:`)")
+        self.error("integer-array indexing is supported as A[idx], A[:, ..., idx] (one "
+                   "1-D integer array after bare `:`s), or A[i0, i1, ...] with 1-D integer "
+                   "arrays and integers for the leading dimensions (then bare `:`)")
 
     def points_source(self, a, indices, body):
         """Template source: the length check of the index arrays among
@@ -424,11 +448,14 @@ class ArrayAccess:
             return self.newaxis_view(a, plan)
         if plan and plan[0][0] == "points":
             return self.points_read(a, plan[0][1])
+        if plan and plan[0][0] == "gather_at":
+            # A[:, idx] is (A.T[idx]).T, as for masks
+            pos, idx = plan[0][1]
+            r = self.gather(self.transpose(a, self.mask_first(a, pos, idx)), idx)
+            return self.transpose(r, list(range(1, pos + 1)) + [0] +
+                                  list(range(pos + 1, r.ty.rank)))
         if plan and plan[0][0] == "gather":
-            idx = self.cast(plan[0][1], "i64")
-            t = ArrT(a.ty.elem, a.ty.rank)
-            return self.op(f"vrir.gather {a.ssa}[{idx.ssa}] flags {self.index_flags(bare=True)} : "
-                           f"{a.ty.mlir()}[{idx.ty.mlir()}] -> {t.mlir()}", t)
+            return self.gather(a, plan[0][1])
         ssas, tys, flags = self.plan_operands(plan)
         nint = sum(1 for kd, _ in plan if kd == "int")
         if nint == a.ty.rank:
@@ -445,7 +472,7 @@ class ArrayAccess:
         # NumPy converts a float scalar stored into an integer array as
         # int() does: NaN and values out of range raise. Through an index
         # array or a mask it casts, except a Python float (np.float64).
-        fancy = any(kd in ("gather", "mask", "points") for kd, _ in plan)
+        fancy = any(kd in ("gather", "gather_at", "mask", "points") for kd, _ in plan)
         if not (fancy and v.is_scalar and v.ty == "f32"):
             self.check_float_to_int(v, a.ty.elem)
         v = self.cast(v, a.ty.elem)
@@ -475,16 +502,19 @@ class ArrayAccess:
             return
         if plan and plan[0][0] == "points":
             return self.points_write(a, plan[0][1], v)
+        if plan and plan[0][0] == "gather_at":
+            pos, idx = plan[0][1]
+            trailing = a.ty.rank - pos - 1
+            if v.is_array and v.ty.rank == a.ty.rank:
+                # into the order of the view with the indexed dimension first
+                v = self.transpose(v, self.mask_first(v, pos, idx))
+            elif v.is_array and v.ty.rank > trailing:
+                self.error(f"A[:, ..., idx, ...] = values takes a scalar, values of the "
+                           f"selection's {a.ty.rank} dimensions, or values of its last "
+                           f"{trailing} (broadcast)")
+            return self.scatter(self.transpose(a, self.mask_first(a, pos, idx)), idx, v)
         if plan and plan[0][0] == "gather":
-            idx = self.cast(plan[0][1], "i64")
-            # the selection A[idx] has the rank of A (idx is 1-D)
-            if v.is_array and v.ty.rank > a.ty.rank:
-                self.error(f"cannot assign an array of rank {v.ty.rank} to the rank-"
-                           f"{a.ty.rank} selection of an index array (NumPy cannot "
-                           "broadcast it either)")
-            self.emit(f"vrir.scatter {v.ssa}, {a.ssa}[{idx.ssa}] flags {self.index_flags(bare=True)} : "
-                      f"{mlir_type(v.ty)}, {a.ty.mlir()}[{idx.ty.mlir()}]")
-            return
+            return self.scatter(a, plan[0][1], v)
         nint = sum(1 for kd, _ in plan if kd == "int")
         extra = v.ty.rank - (a.ty.rank - nint) if v.is_array else 0
         if extra > 0 and nint < a.ty.rank:
