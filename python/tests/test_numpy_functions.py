@@ -3,7 +3,8 @@ against NumPy on every layout: predicates, logical reductions, diff,
 round, diagonals and triangles, small products, averages and NaN-ignoring
 reductions, shapes, tiling and stacking, np.array of literal lists,
 np.take, np.convolve, element-wise functions, np.trapezoid, np.polyval,
-np.nan_to_num, np.digitize and np.where of a condition; NumPy's errors and
+np.nan_to_num, np.digitize, np.where of a condition, triangle and diagonal
+indices (also as an index tuple); NumPy's errors and
 CompileErrors for what is not supported."""
 import numpy as np
 import pytest
@@ -341,3 +342,24 @@ def test_new_functions_refused(fn, args, message):
     with pytest.raises(vrir.CompileError, match=message) as info:
         fn(*args)
     assert f"{__file__}:{fn.py_func.__code__.co_firstlineno + 2}" in str(info.value)
+
+
+@vrir.jit
+def triangle_indices(a, n, k):
+    r, c = np.triu_indices(n, k)
+    upper = np.triu_indices(a.shape[0])
+    return (r, c, np.tril_indices(n)[0], np.tril_indices(n, -1, 5)[1], a[upper],
+            a[np.tril_indices(a.shape[0], 1)], np.diag_indices(n)[1])
+
+
+@vrir.jit
+def through_index_tuples(a):
+    a[np.tril_indices(a.shape[0], -1)] = 0.0
+    a[np.diag_indices(a.shape[0])] += 1.0
+    return a
+
+
+def test_triangle_and_diagonal_indices(layout2):
+    check(triangle_indices, layout2(S), 4, 1)
+    check(triangle_indices, layout2(S), 3, -2)
+    check(through_index_tuples, layout2(S))

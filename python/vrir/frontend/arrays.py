@@ -178,6 +178,12 @@ class ArrayAccess:
         # `...` must know.
         values = [None if isinstance(it, ast.Slice) or self.is_ellipsis(it) else self.expr(it)
                   for it in items]
+        if len(values) == 1 and values[0] is not None and values[0].kind == "tuple":
+            # A[t] for a tuple t of indices is A[t[0], t[1], ...]
+            # (A[np.triu_indices(n)])
+            values = list(values[0].items)
+            items = [ast.copy_location(ast.Name(id="$index", ctx=ast.Load()), items[0])
+                     for _ in values]
         items, values = self.expand_index_ellipsis(a, items, values)
         arrays = [j for j, v in enumerate(values)
                   if v is not None and v.is_array and v.ty.elem != "i1"]

@@ -2,7 +2,7 @@
 frontend compiles in place (Calls.inline): element-wise predicates
 (isnan, isinf, isfinite, isclose), logical reductions (any, all,
 count_nonzero, allclose, array_equal), differences, rounding, diagonals and
-triangles (diag, diagonal, trace, tril, triu), small products (cross,
+triangles (diag, diagonal, trace, tril, triu, their indices), small products (cross,
 inner, vdot, kron), averages (average, ptp, the NaN-ignoring reductions,
 cov, corrcoef), shapes (ravel, flatten, squeeze, swapaxes, moveaxis),
 tiling and stacking (tile, repeat, hstack, vstack, column_stack, append), np.array
@@ -351,6 +351,59 @@ class NumPyLibrary:
                 for j in {zero}:
                     r[i, j] = 0
         """, {"m": m, "k": k})
+
+    def triangle_indices(self, e, which):
+        """np.tril_indices / np.triu_indices(n, k=0, m=None): the row and
+        column indices of the triangle of an n x m matrix, in C order."""
+        args = self.call_args(e, 1, 3, kw=("k", "m"))
+        kw = self.kwargs(e)
+        n = args[0]
+        k = args[1] if len(args) > 1 else kw.get("k", self.pyconst(0))
+        m = args[2] if len(args) > 2 else kw.get("m")
+        values = {"n": n, "k": k}
+        for name, v in (("n", n), ("k", k), ("m", m)):
+            if v is not None and v.kind != "none" and \
+                    not (v.is_scalar and kind(v.ty) == 1):
+                self.error(f"np.{which}_indices: {name} must be an integer")
+        if m is not None and m.kind != "none":
+            values["m"] = m
+            cols = "m"
+        else:
+            cols = "n"
+        keep = "j <= i + k" if which == "tril" else "j >= i + k"
+        return self.inline(f"""
+            count = 0
+            for i in range(n):
+                for j in range({cols}):
+                    if {keep}:
+                        count += 1
+            rows = np.empty(count, np.int64)
+            columns = np.empty(count, np.int64)
+            t = 0
+            for i in range(n):
+                for j in range({cols}):
+                    if {keep}:
+                        rows[t] = i
+                        columns[t] = j
+                        t += 1
+            res = (rows, columns)
+        """, values, "res")
+
+    def call_np_tril_indices(self, e):
+        return self.triangle_indices(e, "tril")
+
+    def call_np_triu_indices(self, e):
+        return self.triangle_indices(e, "triu")
+
+    def call_np_diag_indices(self, e):
+        """np.diag_indices(n, ndim=2): ndim copies of arange(n)."""
+        args = self.call_args(e, 1, 2, kw=("ndim",))
+        ndim = args[1] if len(args) > 1 else self.kwargs(e).get("ndim", self.pyconst(2))
+        (count,) = self.const_ints([ndim], "np.diag_indices ndim")
+        n = args[0]
+        if not (n.is_scalar and kind(n.ty) == 1):
+            self.error("np.diag_indices: n must be an integer")
+        return self.inline("d = np.arange(n)\nres = (" + "d, " * count + ")", {"n": n}, "res")
 
     def call_np_tril(self, e):
         return self.triangle(e, "tril")
