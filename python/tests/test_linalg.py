@@ -1,7 +1,8 @@
 """np.eye, np.identity and np.linalg (cholesky, inv, solve, det, slogdet, eigh,
 eigvalsh, svd through LAPACK; pinv, matrix_rank, cond, lstsq and the
 spectral and nuclear norms from the SVD; the other norms as reductions)
-against NumPy on every layout, with NumPy's
+against NumPy on every layout, with NumPy's solutions also where a
+Cholesky factor is solved by substitution, with NumPy's
 dtypes; NumPy's errors (LinAlgError, ValueError) for matrices LAPACK
 rejects; CompileErrors naming what is not supported. Stacks of matrices:
 test_linalg_stacks.py."""
@@ -38,6 +39,31 @@ def test_factorizations(layout2):
     want = factors.py_func(SPD, A, b, B)
     for x, y in zip(got, want):
         same(x, y)
+
+
+@vrir.jit
+def cholesky_solves(S, b, B):
+    # Solved by substitution with the factor (trtrs), as NumPy's LU gives
+    L = np.linalg.cholesky(S)
+    z = np.linalg.solve(L, b)
+    U = np.linalg.cholesky(S, upper=True)
+    return z, np.linalg.solve(L.T, z), np.linalg.solve(U, B), np.linalg.solve(U.T, B)
+
+
+@vrir.jit
+def solve_with_a_changed_factor(S, b):
+    L = np.linalg.cholesky(S)
+    L[0, 1] = 1.0  # no longer triangular: the general solve
+    return np.linalg.solve(L, b)
+
+
+def test_solves_with_cholesky_factors(layout2):
+    got = cholesky_solves(layout2(SPD), b, layout2(B))
+    want = cholesky_solves.py_func(SPD, b, B)
+    for x, y in zip(got, want):
+        same(x, y, rtol=1e-12)
+    same(solve_with_a_changed_factor(layout2(SPD), b),
+         solve_with_a_changed_factor.py_func(SPD, b), rtol=1e-12)
 
 
 def test_only_the_lower_triangle_is_read():

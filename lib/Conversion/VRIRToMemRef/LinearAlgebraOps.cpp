@@ -767,16 +767,36 @@ struct SolveOpLowering : public OpConversionPattern<SolveOp> {
     buildIfNotEmpty(rewriter, loc, n, [&] {
       Value matrix =
           copyColumnMajor(rewriter, loc, op, adaptor.getMatrix(), {n, n});
-      Value pivots =
-          allocateTemporary(rewriter, loc, rewriter.getI32Type(), {n});
       Value columns = resultType.getRank() == 1
                           ? arith::ConstantIndexOp::create(rewriter, loc, 1)
                           : rhsSizes[1];
       SmallVector<Value> ints =
           toBlasInts(rewriter, loc, op, {n, columns}, "solve");
       Value a = getDataPointer(rewriter, loc, matrix);
-      Value ipiv = getDataPointer(rewriter, loc, pivots);
       Value bPointer = getDataPointer(rewriter, loc, solution);
+      if (std::optional<Triangle> triangle = op.getTriangular()) {
+        // Substitution: only the triangle is read, a zero on the diagonal
+        // is a singular matrix.
+        OpBuilder &b = rewriter;
+        Value uplo = getConstantString(
+            b, loc, op, *triangle == Triangle::Lower ? "L" : "U");
+        Value letterN = getConstantString(b, loc, op, "N");
+        Value info = callLapack(
+            b, loc, op, getLapackName(elementType, "trtrs"), ints,
+            [&](ArrayRef<Value> p, Value infoPointer) {
+              // uplo, trans, diag, n, nrhs, a, lda (= n), b, ldb (= n),
+              // info, and the lengths of uplo, trans and diag.
+              Value length = getFortranLetterLength(b, loc);
+              return SmallVector<Value>{
+                  uplo,     letterN, letterN,     p[0],   p[1],   a,     p[0],
+                  bPointer, p[0],    infoPointer, length, length, length};
+            });
+        raiseIfInfoPositive(b, loc, op, info, "singular matrix");
+        return;
+      }
+      Value pivots =
+          allocateTemporary(rewriter, loc, rewriter.getI32Type(), {n});
+      Value ipiv = getDataPointer(rewriter, loc, pivots);
       Value info = callLapack(
           rewriter, loc, op, getLapackName(elementType, "gesv"), ints,
           [&](ArrayRef<Value> p, Value infoPointer) {

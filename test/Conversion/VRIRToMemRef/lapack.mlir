@@ -122,6 +122,22 @@ func.func @solve_vector(%A: !vrir.array<f64, 2, row_major>, %b: !vrir.array<f64,
 
 // -----
 
+// A triangular solve: trtrs (uplo, trans 'N', diag 'N') on a column-major
+// copy of the matrix, no pivots; a zero on the diagonal is singular.
+// CHECK-DAG: llvm.mlir.global internal constant @[[SINGULAR:.*]]("solve: singular matrix
+// CHECK-LABEL: func.func @solve_upper(
+// CHECK:   linalg.copy
+// CHECK-NOT: llvm.call @dgesv_(
+// CHECK:   llvm.call @dtrtrs_(
+// CHECK:   llvm.mlir.addressof @[[SINGULAR]]
+// CHECK:   return
+func.func @solve_upper(%U: !vrir.array<f64, 2, row_major>, %b: !vrir.array<f64, 1, strided>) -> !vrir.array<f64, 1, row_major> {
+  %x = vrir.solve %U, %b triangular upper : !vrir.array<f64, 2, row_major>, !vrir.array<f64, 1, strided> -> !vrir.array<f64, 1, row_major>
+  return %x : !vrir.array<f64, 1, row_major>
+}
+
+// -----
+
 // vrir.det: getrf on a copy (its info is not an error: an exact zero pivot
 // makes the product 0), then the product of the diagonal, negated where
 // the pivot row differs from i + 1.

@@ -155,3 +155,53 @@ func.func @stores_kept(%A: !m, %x: f64, %i: index) {
   vrir.store %x, %A[%i, %i] : !m[index, index]
   return
 }
+
+// -----
+
+// A Cholesky factor that nothing writes is lower triangular, its transpose
+// upper: vrir.solve with either is solved by substitution.
+!m = !vrir.array<f64, 2, row_major>
+
+// CHECK-LABEL: func.func @solve_with_cholesky_factor
+// CHECK: %[[L:.*]] = vrir.cholesky
+// CHECK: %[[Z:.*]] = vrir.solve %[[L]], %{{.*}} triangular lower :
+// CHECK: %[[T:.*]] = vrir.permute %[[L]] [1, 0]
+// CHECK: vrir.solve %[[T]], %[[Z]] triangular upper :
+func.func @solve_with_cholesky_factor(%S: !m, %b: !vrir.array<f64, 1, row_major>) -> (!m, !vrir.array<f64, 1, row_major>) {
+  %L = vrir.cholesky %S : !m -> !m
+  %z = vrir.solve %L, %b : !m, !vrir.array<f64, 1, row_major> -> !vrir.array<f64, 1, row_major>
+  %T = vrir.permute %L [1, 0] : !m -> !vrir.array<f64, 2, col_major>
+  %x = vrir.solve %T, %z : !vrir.array<f64, 2, col_major>, !vrir.array<f64, 1, row_major> -> !vrir.array<f64, 1, row_major>
+  return %L, %x : !m, !vrir.array<f64, 1, row_major>
+}
+
+// -----
+
+// A factor written anywhere (here through a view of it) may no longer be
+// triangular: the general solve stays.
+!m = !vrir.array<f64, 2, row_major>
+
+// CHECK-LABEL: func.func @solve_with_written_factor
+// CHECK-NOT: triangular
+// CHECK: return
+func.func @solve_with_written_factor(%S: !m, %b: !vrir.array<f64, 1, row_major>, %i: index, %x: f64) -> !vrir.array<f64, 1, row_major> {
+  %L = vrir.cholesky %S : !m -> !m
+  %T = vrir.permute %L [1, 0] : !m -> !vrir.array<f64, 2, col_major>
+  vrir.store %x, %T[%i, %i] : !vrir.array<f64, 2, col_major>[index, index]
+  %z = vrir.solve %L, %b : !m, !vrir.array<f64, 1, row_major> -> !vrir.array<f64, 1, row_major>
+  return %z : !vrir.array<f64, 1, row_major>
+}
+
+// -----
+
+// Neither other permutations nor other matrices are known triangular.
+!m = !vrir.array<f64, 2, row_major>
+
+// CHECK-LABEL: func.func @solve_with_other_matrices
+// CHECK-NOT: triangular
+// CHECK: return
+func.func @solve_with_other_matrices(%S: !m, %b: !vrir.array<f64, 1, row_major>) -> !vrir.array<f64, 1, row_major> {
+  %I = vrir.inv %S : !m -> !m
+  %z = vrir.solve %I, %b : !m, !vrir.array<f64, 1, row_major> -> !vrir.array<f64, 1, row_major>
+  return %z : !vrir.array<f64, 1, row_major>
+}

@@ -867,6 +867,14 @@ func.func @solve_rhs_rank(%A: !vrir.array<f64, 2, row_major>, %B: !vrir.array<f6
 
 // -----
 
+func.func @solve_triangle(%A: !vrir.array<f64, 2, row_major>, %b: !vrir.array<f64, 1, row_major>) {
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'triangular' [lower, upper]}}
+  %x = vrir.solve %A, %b triangular diagonal : !vrir.array<f64, 2, row_major>, !vrir.array<f64, 1, row_major> -> !vrir.array<f64, 1, row_major>
+  return
+}
+
+// -----
+
 func.func @solve_elements(%A: !vrir.array<f64, 2, row_major>, %b: !vrir.array<f32, 1, row_major>) {
   // expected-error @+1 {{'vrir.solve' op operand element types differ: 'f64' and 'f32'; insert a vrir.cast}}
   %x = vrir.solve %A, %b : !vrir.array<f64, 2, row_major>, !vrir.array<f32, 1, row_major> -> !vrir.array<f64, 1, row_major>

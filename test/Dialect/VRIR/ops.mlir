@@ -167,6 +167,10 @@ func.func @lapack(%A: !m, %B: !vrir.array<f32, 2, strided>, %v: !s) -> f64 {
   %2 = vrir.solve %A, %v : !m, !s -> !v
   // CHECK: vrir.solve %{{.*}}, %{{.*}} : !vrir.array<f64, 2, row_major>, !vrir.array<f64, 2, row_major> -> !vrir.array<f64, 2, col_major>
   %3 = vrir.solve %A, %A : !m, !m -> !vrir.array<f64, 2, col_major>
+  // CHECK: vrir.solve %{{.*}}, %{{.*}} triangular lower : !vrir.array<f64, 2, row_major>, !vrir.array<f64, 1, strided> -> !vrir.array<f64, 1, row_major>
+  %t = vrir.solve %A, %v triangular lower : !m, !s -> !v
+  // CHECK: vrir.solve %{{.*}}, %{{.*}} triangular upper :
+  %u = vrir.solve %A, %v triangular upper : !m, !s -> !v
   // CHECK: vrir.det %{{.*}} : !vrir.array<f64, 2, row_major> -> f64
   %4 = vrir.det %A : !m -> f64
   // CHECK: vrir.slogdet %{{.*}} : !vrir.array<f32, 2, strided> -> f32, f32

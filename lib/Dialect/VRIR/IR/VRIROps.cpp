@@ -1310,6 +1310,70 @@ LogicalResult SolveOp::verify() {
                             getRhs().getType().getRank());
 }
 
+namespace {
+/// Whether nothing writes the elements of `array`: every user declares its
+/// memory effects, none writes `array` (or memory it does not name), and
+/// the same holds for the arrays users make of it (views). Conservative:
+/// a fresh array computed from `array` that is then written also counts.
+bool isNeverWritten(Value array, unsigned depth = 0) {
+  if (depth > 8)
+    return false;
+  for (Operation *user : array.getUsers()) {
+    auto effects = dyn_cast<MemoryEffectOpInterface>(user);
+    if (!effects)
+      return false;
+    SmallVector<MemoryEffects::EffectInstance> instances;
+    effects.getEffects(instances);
+    for (const MemoryEffects::EffectInstance &instance : instances)
+      if (isa<MemoryEffects::Write>(instance.getEffect()) &&
+          !isErrorStateEffect(instance) &&
+          (!instance.getValue() || instance.getValue() == array))
+        return false;
+    for (Value result : user->getResults())
+      if (isa<ArrayType>(result.getType()) &&
+          !isNeverWritten(result, depth + 1))
+        return false;
+  }
+  return true;
+}
+
+/// Which triangle of `matrix` can be nonzero, when it is a Cholesky factor
+/// (lower) or a transpose of one (upper) that nothing writes.
+std::optional<Triangle> getKnownTriangle(Value matrix) {
+  bool transposed = false;
+  if (auto permute = matrix.getDefiningOp<PermuteOp>()) {
+    if (permute.getPermutation() != ArrayRef<int64_t>{1, 0})
+      return std::nullopt;
+    matrix = permute.getArray();
+    transposed = true;
+  }
+  auto factor = matrix.getDefiningOp<CholeskyOp>();
+  if (!factor || !isNeverWritten(factor.getResult()))
+    return std::nullopt;
+  return transposed ? Triangle::Upper : Triangle::Lower;
+}
+
+/// vrir.solve of a Cholesky factor (or its transpose): by substitution.
+struct SolveTriangularFactor : public OpRewritePattern<SolveOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SolveOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getTriangular())
+      return failure();
+    std::optional<Triangle> triangle = getKnownTriangle(op.getMatrix());
+    if (!triangle)
+      return failure();
+    rewriter.modifyOpInPlace(op, [&] { op.setTriangular(*triangle); });
+    return success();
+  }
+};
+} // namespace
+
+void SolveOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                          MLIRContext *context) {
+  results.add<SolveTriangularFactor>(context);
+}
+
 LogicalResult DetOp::verify() {
   if (failed(verifyLapackOperands(*this, getOperand())))
     return failure();

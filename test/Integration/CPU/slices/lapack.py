@@ -1,8 +1,9 @@
 # RUN: %python %vrir_src_root/test/Integration/compare.py %s %t
 # vrir.cholesky, inv, solve, det, eigh and svd (LAPACK in OpenBLAS)
 # against np.linalg: row- and column-major results, transposed operands,
-# f32, empty matrices, and the run-time errors (not square, not positive
-# definite, singular, misaligned right-hand side).
+# f32, empty matrices, triangular solves (with a Cholesky factor, and
+# marked), and the run-time errors (not square, not positive definite,
+# singular, misaligned right-hand side).
 import numpy as np
 
 SOURCE = "Inputs/lapack_run.mlir"
@@ -49,6 +50,25 @@ CASES = [
          error="solve: singular matrix"),
     Case("solve", [("A", A), ("b", b[:4].copy())],
          error="solve: shapes (n,n) and (m,) not aligned"),
+    Case("solve_cholesky", [("S", S), ("b", b)],
+         results=[np.linalg.solve(np.linalg.cholesky(S), b),
+                  np.linalg.solve(np.linalg.cholesky(S).T,
+                                  np.linalg.solve(np.linalg.cholesky(S), b))],
+         rtol=1e-12),
+    # Only the triangle is read: garbage in the other changes nothing.
+    Case("solve_lower", [("L", np.tril(A) + np.triu(G, 1)), ("b", b)],
+         results=[np.linalg.solve(np.tril(A), b)], rtol=1e-12),
+    Case("solve_upper_matrix", [("U", np.asfortranarray(np.triu(A) + np.tril(G, -1))),
+                                ("B", B)],
+         results=[np.linalg.solve(np.triu(A), B)], rtol=1e-12),
+    Case("solve_upper_f32", [("U", np.triu(A).astype(np.float32)),
+                             ("b", b.astype(np.float32))],
+         results=[np.linalg.solve(np.triu(A), b).astype(np.float32)], rtol=1e-4),
+    Case("solve_lower", [("L", np.tril(A) - np.diag(np.diag(A) * (np.arange(6) == 3))),
+                         ("b", b)],
+         error="solve: singular matrix"),
+    Case("solve_lower", [("L", np.zeros((0, 0))), ("b", np.zeros(0))],
+         results=[np.zeros(0)]),
     Case("solve_matrix", [("A", np.asfortranarray(A)), ("B", B)],
          results=[np.linalg.solve(A, B)], rtol=1e-10),
     Case("solve_matrix_col", [("A", A), ("B", B)],

@@ -129,6 +129,12 @@ def VRIR_ReduceKind : I32EnumAttr<"ReduceKind", "reduction operator", [
   let cppNamespace = "::mlir::vrir";
 }
 
+def VRIR_Triangle : I32EnumAttr<"Triangle", "triangle of a matrix", [
+    I32EnumAttrCase<"Lower", 0, "lower">,
+    I32EnumAttrCase<"Upper", 1, "upper">]> {
+  let cppNamespace = "::mlir::vrir";
+}
+
 def VRIR_AtomicKind : I32EnumAttr<"AtomicKind",
     "atomic read-modify-write operator", [
     I32EnumAttrCase<"Add", 0, "add">,

@@ -65,6 +65,30 @@ module {
     return %X : !cm
   }
 
+  // The canonicalizer solves with the factor by substitution (trtrs).
+  func.func @solve_cholesky(%S: !m, %b: !v) -> (!v, !v) {
+    %L = vrir.cholesky %S : !m -> !m
+    %z = vrir.solve %L, %b : !m, !v -> !v
+    %T = vrir.permute %L [1, 0] : !m -> !cm
+    %x = vrir.solve %T, %z : !cm, !v -> !v
+    return %z, %x : !v, !v
+  }
+
+  func.func @solve_lower(%L: !m, %b: !v) -> !v {
+    %x = vrir.solve %L, %b triangular lower : !m, !v -> !v
+    return %x : !v
+  }
+
+  func.func @solve_upper_matrix(%U: !cm, %B: !m) -> !m {
+    %X = vrir.solve %U, %B triangular upper : !cm, !m -> !m
+    return %X : !m
+  }
+
+  func.func @solve_upper_f32(%U: !f, %b: !fv) -> !fv {
+    %x = vrir.solve %U, %b triangular upper : !f, !fv -> !fv
+    return %x : !fv
+  }
+
   func.func @det(%A: !m) -> f64 {
     %d = vrir.det %A : !m -> f64
     return %d : f64
