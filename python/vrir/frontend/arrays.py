@@ -285,10 +285,11 @@ class ArrayAccess:
                    "1-D integer array after bare `:`s), or A[i0, i1, ...] with 1-D integer "
                    "arrays and integers for the leading dimensions (then bare `:`)")
 
-    def points_source(self, a, indices, body):
+    def points_source(self, a, indices, body, prelude=()):
         """Template source: the length check of the index arrays among
-        `indices` (named i0, i1, ...), then the loop over the points around
-        `body`, in which `point` stands for A's index of point t."""
+        `indices` (named i0, i1, ...), the lines `prelude`, then the loop
+        over the points around `body`, in which `point` stands for A's
+        index of point t."""
         arrays = [j for j, v in enumerate(indices) if v.is_array]
         lines = [f"n = i{arrays[0]}.shape[0]"]
         for j in arrays[1:]:
@@ -297,6 +298,7 @@ class ArrayAccess:
                       "broadcast together\")"]
         point = ", ".join(f"i{j}[t]" if v.is_array else f"i{j}"
                           for j, v in enumerate(indices))
+        lines += list(prelude)
         lines.append("for t in range(n):")
         lines += ["    " + line.replace("point", point) for line in body]
         return "\n".join(lines)
@@ -305,9 +307,8 @@ class ArrayAccess:
         """A[i0, i1, ...]: a new array of shape (n,) + A.shape[k:]."""
         k = len(indices)
         shape = ", ".join(["n"] + [f"A.shape[{d}]" for d in range(k, a.ty.rank)])
-        source = self.points_source(a, indices, ["out[t] = A[point]"])
-        source = source.replace("for t in range(n):",
-                                f"out = np.empty(({shape},), A.dtype)\nfor t in range(n):", 1)
+        source = self.points_source(a, indices, ["out[t] = A[point]"],
+                                    [f"out = np.empty(({shape},), A.dtype)"])
         values = {"A": a, **{f"i{j}": v for j, v in enumerate(indices)}}
         return self.inline(source, values, "out")
 
@@ -326,11 +327,7 @@ class ArrayAccess:
                        f"per point) or values of at most {trailing} dimensions for all")
         else:
             body, check = ["A[point] = v"], []
-        source = self.points_source(a, indices, body)
-        if check:
-            source = source.replace("for t in range(n):", "\n".join(check) +
-                                    "\nfor t in range(n):", 1)
-        self.inline(source, values, "n")
+        self.inline(self.points_source(a, indices, body, check), values, "n")
 
     def mask_plan(self, plan, trivial, start, axis, m):
         """A boolean mask with other indices: (pos, m, axis, view_plan,
