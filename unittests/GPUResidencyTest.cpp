@@ -390,4 +390,179 @@ TEST_F(GPUResidency, OutOfMemoryLeavesTheWorkToTheHost) {
     ASSERT_EQ(c[i], 2 * i + 1000 + 1 + 1 + 1) << i;
 }
 
+// Copies on potential write (thesis, 7.3.2; vrir_gpu_copy, which generated
+// code calls for copies of whole arrays).
+
+template <typename T>
+void copyArray(std::vector<T> &to, const std::vector<T> &from) {
+  vrir_gpu_copy(address(to.data()), address(from.data()),
+                static_cast<int64_t>(from.size() * sizeof(T)));
+}
+
+// A copy of an array that lives on the device shares its buffer: nothing
+// is copied or transferred while kernels only read it, and the device copy
+// is made when a kernel is about to write it.
+TEST_F(GPUResidency, CopyIsMadeOnlyWhenAKernelWritesIt) {
+  std::vector<double> a = iota(0), b(kN, -1), c(kN, -1);
+  beginScope();
+  ASSERT_EQ(run(increment(a.data(), kN)), ""); // a: on the device only
+  copyArray(b, a);
+  vrir_gpu_stats s = stats();
+  EXPECT_EQ(s.sharedCopies, 1);
+  EXPECT_EQ(s.deviceCopies, 0);
+  EXPECT_EQ(s.downloads, 0);
+  EXPECT_EQ(b[0], -1.0); // not made on the host either
+  uninitialized(c);
+  ASSERT_EQ(run(vectorAdd(a.data(), b.data(), c.data(), kN)), "");
+  s = stats();
+  EXPECT_EQ(s.uploads, 1); // a, once
+  EXPECT_EQ(s.deviceCopies, 0);
+  ASSERT_EQ(run(increment(b.data(), kN)), "");
+  EXPECT_EQ(stats().deviceCopies, 1);
+  ASSERT_EQ(run(increment(b.data(), kN)), ""); // b has its own buffer now
+  EXPECT_EQ(stats().deviceCopies, 1);
+  endScope();
+  s = stats();
+  EXPECT_EQ(s.uploads, 1);
+  EXPECT_EQ(s.downloads, 3);
+  for (int64_t i = 0; i < kN; ++i) {
+    ASSERT_EQ(a[i], i + 1.0);
+    ASSERT_EQ(b[i], i + 3.0);
+    ASSERT_EQ(c[i], 2 * (i + 1.0));
+  }
+}
+
+// A kernel that writes the source makes the copy too; the copy keeps the
+// contents of the source at the time of the copy.
+TEST_F(GPUResidency, WritingTheSourceMakesTheCopy) {
+  std::vector<double> a = iota(0), b(kN, -1);
+  beginScope();
+  ASSERT_EQ(run(increment(a.data(), kN)), "");
+  copyArray(b, a);
+  ASSERT_EQ(run(increment(a.data(), kN)), "");
+  EXPECT_EQ(stats().deviceCopies, 1);
+  endScope();
+  for (int64_t i = 0; i < kN; ++i) {
+    ASSERT_EQ(a[i], i + 2.0);
+    ASSERT_EQ(b[i], i + 1.0);
+  }
+}
+
+// The host reads a copy: it is downloaded from the shared buffer, once,
+// and no device copy is made.
+TEST_F(GPUResidency, HostReadOfACopyDownloadsIt) {
+  std::vector<double> a = iota(0), b(kN, -1);
+  beginScope();
+  ASSERT_EQ(run(increment(a.data(), kN)), "");
+  copyArray(b, a);
+  hostRead(b);
+  EXPECT_EQ(stats().downloads, 1);
+  EXPECT_EQ(b[4], 5.0);
+  EXPECT_EQ(a[4], 4.0); // a's fresh copy is still only on the device
+  hostRead(b);
+  endScope();
+  vrir_gpu_stats s = stats();
+  EXPECT_EQ(s.downloads, 2);
+  EXPECT_EQ(s.deviceCopies, 0);
+  EXPECT_EQ(a[4], 5.0);
+}
+
+// The host writes the source after the copy: the next kernel that reads it
+// uploads it into a buffer of its own (no device copy); the copy keeps the
+// old contents.
+TEST_F(GPUResidency, HostWriteOfTheSourceLeavesTheCopyAlone) {
+  std::vector<double> a = iota(0), b(kN, -1), c(kN, -1);
+  beginScope();
+  ASSERT_EQ(run(increment(a.data(), kN)), "");
+  copyArray(b, a);
+  hostWrite(a);
+  for (double &x : a)
+    x = 1000.0;
+  uninitialized(c);
+  ASSERT_EQ(run(vectorAdd(a.data(), b.data(), c.data(), kN)), "");
+  endScope();
+  vrir_gpu_stats s = stats();
+  EXPECT_EQ(s.uploads, 2); // a twice
+  EXPECT_EQ(s.deviceCopies, 0);
+  for (int64_t i = 0; i < kN; ++i) {
+    ASSERT_EQ(b[i], i + 1.0);
+    ASSERT_EQ(c[i], 1000.0 + i + 1.0);
+  }
+}
+
+// A copy of an array whose fresh copy is on the host is made on the host;
+// if the device has it too, the copy shares that device buffer as well.
+TEST_F(GPUResidency, CopyOfAnArrayOnTheHost) {
+  std::vector<double> a = iota(0), b(kN, -1), c(kN, -1), d(kN, -1);
+  beginScope();
+  copyArray(b, a); // not on the device at all
+  EXPECT_EQ(b[3], 3.0);
+  EXPECT_EQ(stats().sharedCopies, 0);
+  ASSERT_EQ(run(increment(a.data(), kN)), "");
+  hostRead(a); // fresh on both sides
+  copyArray(c, a);
+  EXPECT_EQ(c[3], 4.0);
+  EXPECT_EQ(stats().sharedCopies, 1);
+  uninitialized(d);
+  ASSERT_EQ(run(vectorAdd(c.data(), b.data(), d.data(), kN)), "");
+  endScope();
+  vrir_gpu_stats s = stats();
+  EXPECT_EQ(s.uploads, 2); // a and b; c shares a's buffer
+  for (int64_t i = 0; i < kN; ++i)
+    ASSERT_EQ(d[i], 2.0 * i + 1.0);
+  // Outside a scope it is a plain copy.
+  std::vector<double> e(kN, -1);
+  copyArray(e, a);
+  EXPECT_EQ(e[7], 8.0);
+}
+
+// A time-step loop that copies an array on the device (old = A.copy();
+// A = f(old)): one upload and one download of A in all, no transfer of the
+// copies, one device copy per step.
+TEST_F(GPUResidency, TimeStepLoopWithACopy) {
+  std::vector<double> a = iota(0), old(kN), next(kN);
+  beginScope();
+  uninitialized(next);
+  ASSERT_EQ(run(increment(a.data(), kN)), "");
+  for (int step = 0; step < 10; ++step) {
+    copyArray(old, a);
+    ASSERT_EQ(run(increment(a.data(), kN)), "");
+    ASSERT_EQ(run(vectorAdd(a.data(), old.data(), next.data(), kN)), "");
+  }
+  endScope();
+  vrir_gpu_stats s = stats();
+  EXPECT_EQ(s.uploads, 1);
+  EXPECT_EQ(s.downloads, 3); // a, old and next, at the end
+  EXPECT_EQ(s.sharedCopies, 10);
+  EXPECT_EQ(s.deviceCopies, 10);
+  for (int64_t i = 0; i < kN; ++i) {
+    ASSERT_EQ(a[i], i + 11.0);
+    ASSERT_EQ(old[i], i + 10.0);
+    ASSERT_EQ(next[i], 2 * i + 21.0);
+  }
+}
+
+// Out of device memory when a kernel writes a copy: making room moves the
+// source back to the host, after which the buffer is the copy's alone and
+// needs no device copy.
+TEST_F(GPUResidency, OutOfMemoryWhileACopyIsShared) {
+  std::vector<double> a = iota(0), b(kN, -1);
+  beginScope();
+  ASSERT_EQ(run(increment(a.data(), kN)), "");
+  copyArray(b, a);
+  vrir_gpu_set_memory_limit(kN * 8 + 100); // one array at a time
+  ASSERT_EQ(run(increment(b.data(), kN)), "");
+  vrir_gpu_set_memory_limit(-1);
+  vrir_gpu_stats s = stats();
+  EXPECT_EQ(s.evictions, 1);
+  EXPECT_EQ(s.deviceCopies, 0);
+  EXPECT_EQ(s.downloads, 1); // a
+  EXPECT_EQ(a[2], 3.0);
+  endScope();
+  for (int64_t i = 0; i < kN; ++i) {
+    ASSERT_EQ(a[i], i + 1.0);
+    ASSERT_EQ(b[i], i + 2.0);
+  }
+}
+
 } // namespace

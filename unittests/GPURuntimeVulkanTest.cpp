@@ -535,3 +535,38 @@ TEST_F(GPURuntimeVulkan, OpenCLAndVulkanShareCounters) {
   EXPECT_EQ(s.uploads, 5);
   EXPECT_EQ(s.downloads, 3);
 }
+
+// Copies on potential write through Vulkan: a copy of an array that lives
+// on the device shares its buffer until a kernel writes it; the device copy
+// is then a copy command in the batch, between the kernels around it.
+TEST_F(GPURuntimeVulkan, CopyIsMadeOnlyWhenAKernelWritesIt) {
+  const int64_t n = 200;
+  std::vector<double> x(n), y(n, -1), z(n, -1), w(n, -1);
+  for (int64_t i = 0; i < n; ++i)
+    x[i] = static_cast<double>(i);
+  auto bytes = static_cast<int64_t>(n * sizeof(double));
+  vrir_gpu_reset_stats();
+  vrir_gpu_scope_begin();
+  vrir_gpu_host_uninitialized(address(y.data()), bytes);
+  vrir_gpu_host_uninitialized(address(w.data()), bytes);
+  ASSERT_EQ(run(axpy(2.0, x.data(), n, 0, y.data(), n, 0, n)), "");
+  vrir_gpu_copy(address(z.data()), address(y.data()), bytes); // z = y
+  EXPECT_EQ(z[1], -1.0);
+  ASSERT_EQ(run(axpy(3.0, z.data(), n, 0, w.data(), n, 0, n)), "");
+  vrir_gpu_stats s = stats();
+  EXPECT_EQ(s.sharedCopies, 1);
+  EXPECT_EQ(s.deviceCopies, 0);
+  EXPECT_EQ(s.uploads, 1); // x
+  // Writing y makes the copy first: z keeps 2x.
+  ASSERT_EQ(run(axpy(5.0, x.data(), n, 0, y.data(), n, 0, n)), "");
+  EXPECT_EQ(stats().deviceCopies, 1);
+  vrir_gpu_scope_end();
+  s = stats();
+  EXPECT_EQ(s.uploads, 1);
+  EXPECT_EQ(s.downloads, 3); // y, z and w
+  for (int64_t i = 0; i < n; ++i) {
+    ASSERT_EQ(y[i], 5.0 * i);
+    ASSERT_EQ(z[i], 2.0 * i);
+    ASSERT_EQ(w[i], 6.0 * i);
+  }
+}

@@ -246,6 +246,37 @@ def test_host_read_between_sections_downloads(target):
     np.testing.assert_allclose(x, V0 + 4)
 
 
+def heat_with_copies(u, steps):
+    n = u.shape[0]
+    with vrir.gpu():
+        for t in range(steps):
+            old = u.copy()
+            for i in vrir.prange(1, n - 1):
+                u[i] = 0.25 * old[i - 1] + 0.5 * old[i] + 0.25 * old[i + 1]
+    return u
+
+
+def test_copies_on_the_device_are_made_on_write(target, layout1):
+    """`old = u.copy()` in a time-step loop of a GPU section: the copy
+    shares u's device buffer (copy on potential write, thesis 7.3.2), and
+    the kernel that writes u makes the device copy, so u goes to the device
+    once and comes back once (a copy made at once would download u and
+    upload the copy every step). The first copy is made on the host: u is
+    not on the device yet. Checked against NumPy on every layout."""
+    f = on(target, heat_with_copies)
+    check(f, layout1(V0), 3)
+    u = V0.copy()
+    vrir.reset_stats()
+    f(u, 12)
+    stats = vrir.stats()
+    assert stats["kernels"] == 12
+    assert (stats["uploads"], stats["downloads"]) == (2, 1)
+    assert stats["shared_copies"] == stats["device_copies"] == 11
+    want = V0.copy()
+    heat_with_copies(want, 12)
+    np.testing.assert_allclose(u, want, rtol=1e-14)
+
+
 def test_out_of_device_memory_runs_on_the_cpu(target, tmp_path):
     """With no device memory to spare (VRIR_GPU_MEMORY_LIMIT=1, read once per
     process), every kernel's work runs on the CPU instead: the same results,

@@ -16,8 +16,11 @@ def stats():
     blocked on the device) and wait_seconds (the time it spent so),
     disk_cache_hits (OpenCL programs loaded from
     the disk cache instead of compiled), evictions (times device memory ran
-    out and unused arrays went back to the host) and fallbacks (kernels whose
-    work ran on the CPU because their arrays did not fit on the device)."""
+    out and unused arrays went back to the host), fallbacks (kernels whose
+    work ran on the CPU because their arrays did not fit on the device),
+    shared_copies (copies of arrays whose fresh copy was on the device,
+    answered by sharing its device buffer) and device_copies (device copies
+    made when a kernel was about to write such a shared buffer)."""
     return _gpu_stats()
 
 

@@ -111,7 +111,8 @@ class _GpuStats(ctypes.Structure):
                 ("bytes_downloaded", ctypes.c_int64), ("compiles", ctypes.c_int64),
                 ("compile_seconds", ctypes.c_double), ("waits", ctypes.c_int64),
                 ("disk_cache_hits", ctypes.c_int64), ("evictions", ctypes.c_int64),
-                ("fallbacks", ctypes.c_int64), ("wait_seconds", ctypes.c_double)]
+                ("fallbacks", ctypes.c_int64), ("wait_seconds", ctypes.c_double),
+                ("shared_copies", ctypes.c_int64), ("device_copies", ctypes.c_int64)]
 
 
 class _RegionStats(ctypes.Structure):

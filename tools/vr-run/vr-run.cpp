@@ -762,7 +762,7 @@ static int runFunction(FunctionType signature,
         "gpu stats: kernels=%lld uploads=%lld downloads=%lld "
         "bytes_uploaded=%lld bytes_downloaded=%lld compiles=%lld "
         "compile_ms=%.1f waits=%lld disk_cache_hits=%lld evictions=%lld "
-        "fallbacks=%lld wait_ms=%.1f\n",
+        "fallbacks=%lld wait_ms=%.1f shared_copies=%lld device_copies=%lld\n",
         static_cast<long long>(stats.kernels),
         static_cast<long long>(stats.uploads),
         static_cast<long long>(stats.downloads),
@@ -772,7 +772,9 @@ static int runFunction(FunctionType signature,
         static_cast<long long>(stats.waits),
         static_cast<long long>(stats.diskCacheHits),
         static_cast<long long>(stats.evictions),
-        static_cast<long long>(stats.fallbacks), stats.waitSeconds * 1e3);
+        static_cast<long long>(stats.fallbacks), stats.waitSeconds * 1e3,
+        static_cast<long long>(stats.sharedCopies),
+        static_cast<long long>(stats.deviceCopies));
     for (int region = 0; region < vrir_rt_region_count(); ++region) {
       vrir_rt_region_stats regionStats;
       if (vrir_rt_region_get_stats(region, &regionStats))

@@ -197,7 +197,13 @@ def GpuHostSync : Pass<"vrir-gpu-host-sync", "::mlir::ModuleOp"> {
       array, and notices at one place for one array merge;
     - `vrir_gpu_host_uninitialized(address, bytes)` after each allocation
       that a kernel uses (through views): a kernel that writes it first
-      needs no upload.
+      needs no upload;
+    - `vrir_gpu_copy(target, source, bytes)` in place of each `memref.copy`
+      of whole contiguous arrays (identity layouts), with no notices of its
+      own: the runtime makes the copy on potential write (thesis, 7.3.2),
+      sharing the source's device buffer until a kernel is about to write
+      one of the two. Like a launch, such a copy keeps the notices of
+      host-only code after it from being hoisted above it.
 
     The calls are those of include/VRIR/Runtime/VRIRGPURuntime.h.
   }];

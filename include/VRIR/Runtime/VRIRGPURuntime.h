@@ -40,6 +40,9 @@
  *   VRIR_GPU_CPU_FALLBACK=0 running out of device memory is an error even
  *                           where generated code has a host version of the
  *                           kernel (see vrir_gpu_fallback_begin).
+ *   VRIR_GPU_COPY_ON_WRITE=0 vrir_gpu_copy copies on the host at once
+ *                           (downloading the source if need be) instead of
+ *                           sharing the source's device buffer.
  *   VRIR_GPU_MEMORY_LIMIT=N arrays may hold at most N bytes of device
  *                           memory at once (simulates a small device for
  *                           tests; read once, vrir_gpu_set_memory_limit
@@ -164,6 +167,17 @@ void vrir_gpu_scope_end(void);
 /* `bytes` host bytes from `address` are about to be read (write == 0) or
  * written (write != 0) by the host. */
 void vrir_gpu_host_access(int64_t address, int64_t bytes, int64_t write);
+/* Copies `bytes` bytes from host address `from` to `to`, as memmove would,
+ * for generated code's copies of whole contiguous arrays. Inside a scope,
+ * when `from` is exactly an array whose fresh copy is on the device, the
+ * copy is made on potential write (thesis, 7.3.2): `to` shares the device
+ * buffer of `from` (its host bytes are only filled when the host copy of
+ * `from` is fresh too, else when the host reads `to`), and the device copy
+ * is made only when a kernel is about to write one of them; a copy that no
+ * kernel writes afterwards is never made on the device, and nothing goes
+ * through the host. Otherwise the host copies, after downloading `from`
+ * where the device has its fresh copy. Errors go through vrir_rt_error. */
+void vrir_gpu_copy(int64_t to, int64_t from, int64_t bytes);
 /* `bytes` host bytes from `address` are one array (generated code declares
  * each array argument of a function with GPU sections when its scope
  * opens): a launch that uses part of it gets it whole on the device, so the
@@ -227,12 +241,16 @@ typedef struct {
   int64_t kernels, uploads, downloads, bytesUploaded, bytesDownloaded, compiles;
   double compileSeconds;
   int64_t waits, diskCacheHits;
-  int64_t evictions;  /* times device memory ran out and arrays not in use
-                         were moved back to the host to make room */
-  int64_t fallbacks;  /* kernels whose work ran on the host because the
-                         device could not take them (memory, an array or
-                         grid beyond its limits) */
-  double waitSeconds; /* the time the host spent in those waits */
+  int64_t evictions;    /* times device memory ran out and arrays not in use
+                           were moved back to the host to make room */
+  int64_t fallbacks;    /* kernels whose work ran on the host because the
+                           device could not take them (memory, an array or
+                           grid beyond its limits) */
+  double waitSeconds;   /* the time the host spent in those waits */
+  int64_t sharedCopies; /* vrir_gpu_copy calls answered by sharing the
+                           source's device buffer (no copy made then) */
+  int64_t deviceCopies; /* device-to-device copies made when a kernel was
+                           about to write such a shared buffer */
 } vrir_gpu_stats;
 
 void vrir_gpu_get_stats(vrir_gpu_stats *stats);

@@ -6,7 +6,10 @@
 // launches kernels tell it what it needs: a scope around the function, the
 // extent of each array argument, a notice before each host operation that
 // touches an array (hoisted out of host-only loops), and which allocations
-// start with no contents.
+// start with no contents. Copies of whole contiguous arrays go to the
+// runtime (`vrir_gpu_copy`), which makes a copy of an array that lives on
+// the device only when a kernel is about to write one of the two (copy on
+// potential write, thesis 7.3.2).
 //
 //===----------------------------------------------------------------------===//
 
@@ -101,6 +104,16 @@ bool mayWrite(Operation *op, Value memref) {
   });
 }
 
+/// Whether `copy` is a copy of whole contiguous arrays (a memcpy once
+/// lowered), which the runtime can make on potential write.
+bool isWholeArrayCopy(memref::CopyOp copy) {
+  auto source = cast<MemRefType>(copy.getSource().getType());
+  auto target = cast<MemRefType>(copy.getTarget().getType());
+  return source.getLayout().isIdentity() && target.getLayout().isIdentity() &&
+         source.getElementType() == target.getElementType() &&
+         source.getMemorySpace() == target.getMemorySpace();
+}
+
 /// Whether `value` is defined inside `op` (or is its result).
 bool isDefinedIn(Value value, Operation *op) {
   Operation *definer = value.getDefiningOp();
@@ -116,26 +129,40 @@ struct GpuHostSyncPass : public vrir::impl::GpuHostSyncBase<GpuHostSyncPass> {
     for (auto function : llvm::to_vector(module.getOps<func::FuncOp>())) {
       if (function.isExternal())
         continue;
-      // The operations that contain a launch: notices do not cross them.
+      // The operations that contain a launch or a copy the runtime makes
+      // (which may leave the target's fresh copy on the device): notices do
+      // not cross them.
       llvm::SmallPtrSet<Operation *, 16> launching;
       SmallVector<gpu::LaunchFuncOp> launches;
-      function.walk([&](gpu::LaunchFuncOp launch) {
-        launches.push_back(launch);
-        for (Operation *op = launch; op != function; op = op->getParentOp())
-          launching.insert(op);
+      SmallVector<memref::CopyOp> copies;
+      function.walk([&](Operation *op) {
+        if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op))
+          launches.push_back(launch);
+        else if (auto copy = dyn_cast<memref::CopyOp>(op);
+                 copy && isWholeArrayCopy(copy))
+          copies.push_back(copy);
+        else
+          return;
+        for (Operation *parent = op; parent != function;
+             parent = parent->getParentOp())
+          launching.insert(parent);
       });
       if (!launches.empty())
-        instrument(function, launching, launches);
+        instrument(function, launching, launches, copies);
     }
   }
 
   void instrument(func::FuncOp function,
                   const llvm::SmallPtrSetImpl<Operation *> &launching,
-                  ArrayRef<gpu::LaunchFuncOp> launches) {
+                  ArrayRef<gpu::LaunchFuncOp> launches,
+                  ArrayRef<memref::CopyOp> copies) {
+    llvm::SmallPtrSet<Operation *, 8> runtimeCopies;
+    for (memref::CopyOp copy : copies)
+      runtimeCopies.insert(copy);
     // Host accesses: (place, array) -> may write.
     llvm::MapVector<std::pair<Operation *, Value>, bool> notices;
     function.walk([&](Operation *op) {
-      if (touchesNoMemory(op))
+      if (touchesNoMemory(op) || runtimeCopies.contains(op))
         return;
       for (Value operand : op->getOperands()) {
         if (!isa<MemRefType>(operand.getType()))
@@ -161,6 +188,13 @@ struct GpuHostSyncPass : public vrir::impl::GpuHostSyncBase<GpuHostSyncPass> {
       b.setInsertionPoint(place);
       emitCall(b, place->getLoc(), place, "vrir_gpu_host_access", memref,
                write);
+    }
+
+    // The runtime makes the copies (announcing their accesses itself).
+    for (memref::CopyOp copy : copies) {
+      b.setInsertionPoint(copy);
+      emitCopy(b, copy);
+      copy.erase();
     }
 
     // Allocations that kernels use: nothing to upload before the first
@@ -209,11 +243,7 @@ struct GpuHostSyncPass : public vrir::impl::GpuHostSyncBase<GpuHostSyncPass> {
     // Through a helper per runtime function and array type: the byte range
     // is host code worth compiling once, not at every notice.
     auto type = cast<MemRefType>(memref.getType());
-    SmallVector<int64_t> dynamic(type.getRank(), ShapedType::kDynamic);
-    auto layout =
-        StridedLayoutAttr::get(b.getContext(), ShapedType::kDynamic, dynamic);
-    auto helperType = MemRefType::get(dynamic, type.getElementType(), layout,
-                                      type.getMemorySpace());
+    MemRefType helperType = getHelperType(type);
     func::FuncOp helper =
         getRangeHelper(b, loc, anchor, name, helperType, write.has_value());
     SmallVector<Value> args = {
@@ -224,6 +254,70 @@ struct GpuHostSyncPass : public vrir::impl::GpuHostSyncBase<GpuHostSyncPass> {
       args.push_back(
           arith::ConstantIntOp::create(b, loc, b.getI64Type(), *write));
     func::CallOp::create(b, loc, helper, args);
+  }
+
+  /// `vrir_gpu_copy(target, source, bytes)` in place of `copy`, through a
+  /// helper per array type.
+  void emitCopy(OpBuilder &b, memref::CopyOp copy) {
+    Location loc = copy.getLoc();
+    auto type = cast<MemRefType>(copy.getSource().getType());
+    MemRefType helperType = getHelperType(type);
+    auto cast = [&](Value memref) -> Value {
+      if (memref.getType() == helperType)
+        return memref;
+      return memref::CastOp::create(b, loc, helperType, memref);
+    };
+    std::string typeText;
+    llvm::raw_string_ostream(typeText) << helperType;
+    std::string helperName =
+        "__vrir_gpu_copy_" +
+        llvm::utohexstr(llvm::xxh3_64bits(typeText), /*LowerCase=*/true);
+    auto module = copy->getParentOfType<ModuleOp>();
+    auto helper = module.lookupSymbol<func::FuncOp>(helperName);
+    if (!helper) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToEnd(module.getBody());
+      helper = func::FuncOp::create(
+          b, loc, helperName, b.getFunctionType({helperType, helperType}, {}));
+      helper.setPrivate();
+      Block *body = helper.addEntryBlock();
+      b.setInsertionPointToStart(body);
+      Type i64 = b.getI64Type();
+      gpuabi::ByteRange source = getByteRange(b, loc, body->getArgument(0));
+      gpuabi::ByteRange target = getByteRange(b, loc, body->getArgument(1));
+      SmallVector<Value> args = {
+          arith::IndexCastOp::create(b, loc, i64, target.lowestByte),
+          arith::IndexCastOp::create(b, loc, i64, source.lowestByte),
+          arith::IndexCastOp::create(b, loc, i64, source.bytes)};
+      LLVM::LLVMFuncOp callee = lowering::declareVoidFunction(
+          b, helper, "vrir_gpu_copy", ValueRange(args).getTypes());
+      LLVM::CallOp::create(b, loc, callee, args);
+      func::ReturnOp::create(b, loc);
+    }
+    func::CallOp::create(
+        b, loc, helper,
+        ValueRange{cast(copy.getSource()), cast(copy.getTarget())});
+  }
+
+  /// The memref type of `type`'s rank and element type with dynamic sizes,
+  /// strides and offset: the one helper argument type for all of them.
+  static MemRefType getHelperType(MemRefType type) {
+    SmallVector<int64_t> dynamic(type.getRank(), ShapedType::kDynamic);
+    auto layout = StridedLayoutAttr::get(type.getContext(),
+                                         ShapedType::kDynamic, dynamic);
+    return MemRefType::get(dynamic, type.getElementType(), layout,
+                           type.getMemorySpace());
+  }
+
+  /// The bytes `memref` spans.
+  static gpuabi::ByteRange getByteRange(OpBuilder &b, Location loc,
+                                        Value memref) {
+    auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+    Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+    return gpuabi::computeByteRange(
+        b, loc, base, metadata.getOffset(), metadata.getSizes(),
+        metadata.getStrides(),
+        getElementBytes(cast<MemRefType>(memref.getType()).getElementType()));
   }
 
   /// `__vrir_NAME_<type>(memref[, i64 write])`: calls runtime function
@@ -249,12 +343,7 @@ struct GpuHostSyncPass : public vrir::impl::GpuHostSyncBase<GpuHostSyncPass> {
     helper.setPrivate();
     Block *body = helper.addEntryBlock();
     b.setInsertionPointToStart(body);
-    Value memref = body->getArgument(0);
-    auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
-    Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-    gpuabi::ByteRange range = gpuabi::computeByteRange(
-        b, loc, base, metadata.getOffset(), metadata.getSizes(),
-        metadata.getStrides(), getElementBytes(type.getElementType()));
+    gpuabi::ByteRange range = getByteRange(b, loc, body->getArgument(0));
     SmallVector<Value> args = {
         arith::IndexCastOp::create(b, loc, i64, range.lowestByte),
         arith::IndexCastOp::create(b, loc, i64, range.bytes)};

@@ -228,6 +228,10 @@ public:
                              size_t bytes) = 0;
   virtual std::string download(const DeviceBuffer &buffer, void *host,
                                size_t bytes) = 0;
+  // Copies the first `bytes` bytes of `from` to `to` on the device, behind
+  // the work already queued and before any queued later.
+  virtual std::string copy(const DeviceBuffer &from, const DeviceBuffer &to,
+                           size_t bytes) = 0;
   // Waits for every pending launch and, if `report`, reports the first
   // failed bounds check among them (vrir_rt_parallel_bounds_error).
   virtual std::string flush(bool report) = 0;
@@ -247,6 +251,11 @@ struct Placement {
 // the side that needs it is stale: an array read by several kernels is
 // uploaded once, results come back when the host reads them, and an array
 // that generated code declared uninitialized is never uploaded.
+//
+// Copy on potential write (thesis, 7.3.2): a copy of an array whose fresh
+// copy is on the device shares the source's device buffer instead of being
+// made; the device copy is made only when a kernel is about to write either
+// of them (an upload into one of them just gives it a buffer of its own).
 class ResidencyTable {
 public:
   explicit ResidencyTable(DeviceMemory &memory) : memory(memory) {}
@@ -269,6 +278,13 @@ public:
   // [begin, end) is new memory whose contents do not matter: a launch that
   // needs it gets a device buffer without an upload.
   void markUninitialized(uint64_t begin, uint64_t end);
+  // The host would copy `bytes` bytes from `from` to `to` (disjoint
+  // ranges). When `from` is exactly an entry whose device copy is fresh,
+  // `to` becomes an entry sharing its buffer (and, if the host copy of
+  // `from` is fresh too, the host bytes are copied), `shared` is set, and
+  // nothing else is to be done; otherwise the table is unchanged and the
+  // caller copies on the host.
+  std::string copy(uint64_t to, uint64_t from, uint64_t bytes, bool &shared);
   // [begin, end) is being freed: its entries go (bytes of them outside the
   // range are downloaded first where the device has the fresh copy).
   std::string forget(uint64_t begin, uint64_t end);
@@ -298,11 +314,24 @@ private:
                        const std::set<uint64_t> &inUse);
   std::string ensureOnDevice(uint64_t begin, Entry &entry,
                              const std::set<uint64_t> &inUse);
+  // Gives `entry`, whose buffer another entry shares, a buffer of its own:
+  // with a device copy of the contents if `keepContents`.
+  std::string unshare(uint64_t begin, Entry &entry, bool keepContents,
+                      const std::set<uint64_t> &inUse);
+  bool isShared(const Entry &entry) const {
+    return entry.buffer.handle && sharers.count(entry.buffer.handle);
+  }
+  // Lets go of `entry`'s buffer, which goes back to the backend when no
+  // other entry shares it.
+  void dropBuffer(uint64_t begin, Entry &entry);
   void erase(Map::iterator it);
 
   DeviceMemory &memory;
   Map entries;
-  size_t residentBytes = 0; // of the entries' buffers
+  // Buffers that several entries share (copies on potential write), by
+  // handle: how many.
+  std::map<void *, int> sharers;
+  size_t residentBytes = 0; // of the entries' buffers, each counted once
 };
 
 // Runtime-wide residency state, guarded by runtimeMutex(): the tables of

@@ -25,6 +25,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <set>
 #include <utility>
 
@@ -152,6 +153,12 @@ std::string ResidencyTable::ensureOnDevice(uint64_t begin, Entry &entry,
   }
   if (entry.deviceValid)
     return "";
+  // The upload replaces the contents: a copy sharing the buffer keeps it.
+  if (isShared(entry)) {
+    std::string error = unshare(begin, entry, /*keepContents=*/false, inUse);
+    if (!error.empty())
+      return error;
+  }
   std::string error = memory.upload(
       entry.buffer,
       reinterpret_cast<const void *>(static_cast<uintptr_t>(begin)), bytes);
@@ -163,11 +170,53 @@ std::string ResidencyTable::ensureOnDevice(uint64_t begin, Entry &entry,
   return "";
 }
 
-void ResidencyTable::erase(Map::iterator it) {
-  if (it->second.buffer.handle) {
-    residentBytes -= static_cast<size_t>(it->second.end - it->first);
-    memory.release(it->second.buffer);
+std::string ResidencyTable::unshare(uint64_t begin, Entry &entry,
+                                    bool keepContents,
+                                    const std::set<uint64_t> &inUse) {
+  Entry own;
+  own.end = entry.end;
+  std::string error = allocate(begin, own, inUse);
+  // Making room may have taken the other sharers off the device, leaving
+  // the buffer to `entry` alone.
+  if (!isShared(entry)) {
+    if (error.empty())
+      dropBuffer(begin, own);
+    else
+      takeDeviceLimitReached();
+    return "";
   }
+  if (!error.empty())
+    return error;
+  size_t bytes = static_cast<size_t>(entry.end - begin);
+  if (keepContents) {
+    error = memory.copy(entry.buffer, own.buffer, bytes);
+    if (!error.empty()) {
+      dropBuffer(begin, own);
+      return error;
+    }
+    ++runtimeStats().deviceCopies;
+  }
+  dropBuffer(begin, entry);
+  entry.buffer = own.buffer;
+  return "";
+}
+
+void ResidencyTable::dropBuffer(uint64_t begin, Entry &entry) {
+  if (!entry.buffer.handle)
+    return;
+  if (auto shared = sharers.find(entry.buffer.handle);
+      shared != sharers.end()) {
+    if (--shared->second == 1)
+      sharers.erase(shared);
+  } else {
+    residentBytes -= static_cast<size_t>(entry.end - begin);
+    memory.release(entry.buffer);
+  }
+  entry.buffer = DeviceBuffer();
+}
+
+void ResidencyTable::erase(Map::iterator it) {
+  dropBuffer(it->first, it->second);
   entries.erase(it);
 }
 
@@ -229,6 +278,13 @@ std::string ResidencyTable::prepare(const BufferPlan &plan, int64_t numArgs,
         entries.erase(it);
       return error;
     }
+    // A kernel about to write a buffer that a copy shares: the copy is
+    // made now.
+    if (group.written && isShared(it->second)) {
+      error = unshare(it->first, it->second, /*keepContents=*/true, inUse);
+      if (!error.empty())
+        return error;
+    }
     placements[g].buffer = it->second.buffer;
     placements[g].byteOffset = group.begin - it->first;
   }
@@ -272,6 +328,38 @@ void ResidencyTable::markUninitialized(uint64_t begin, uint64_t end) {
   tablesInUse().store(true, std::memory_order_relaxed);
 }
 
+std::string ResidencyTable::copy(uint64_t to, uint64_t from, uint64_t bytes,
+                                 bool &shared) {
+  shared = false;
+  std::vector<Map::iterator> found = overlapping(from, from + bytes);
+  if (found.size() != 1 || found[0]->first != from ||
+      found[0]->second.end != from + bytes)
+    return "";
+  Map::iterator source = found[0];
+  if (!source->second.buffer.handle || !source->second.deviceValid)
+    return "";
+  // The old contents of `to` go (bytes of its entries outside it are kept).
+  // `source` does not overlap `to`: its iterator stays valid.
+  std::string error = forget(to, to + bytes);
+  if (!error.empty())
+    return error;
+  Entry copy;
+  copy.end = to + bytes;
+  copy.buffer = source->second.buffer;
+  copy.deviceValid = true;
+  copy.hostValid = source->second.hostValid;
+  if (copy.hostValid)
+    std::memcpy(reinterpret_cast<void *>(static_cast<uintptr_t>(to)),
+                reinterpret_cast<const void *>(static_cast<uintptr_t>(from)),
+                static_cast<size_t>(bytes));
+  auto [users, added] = sharers.emplace(copy.buffer.handle, 1);
+  ++users->second;
+  entries.emplace(to, copy);
+  ++runtimeStats().sharedCopies;
+  shared = true;
+  return "";
+}
+
 std::string ResidencyTable::forget(uint64_t begin, uint64_t end) {
   std::string error;
   for (Map::iterator it : overlapping(begin, end)) {
@@ -295,9 +383,9 @@ std::string ResidencyTable::syncAll() {
 
 void ResidencyTable::clear() {
   for (auto &[begin, entry] : entries)
-    if (entry.buffer.handle)
-      memory.release(entry.buffer);
+    dropBuffer(begin, entry);
   entries.clear();
+  sharers.clear();
   residentBytes = 0;
 }
 
@@ -472,6 +560,68 @@ void vrir_gpu_host_access(int64_t address, int64_t bytes, int64_t write) {
         break;
       }
     }
+  }
+  if (message)
+    vrir_rt_error(message);
+  vrir_rt_parallel_check();
+}
+
+namespace {
+// VRIR_GPU_COPY_ON_WRITE=0: copies are made at once, on the host (to
+// measure what sharing saves). Read once.
+bool copyOnWriteEnabled() {
+  static const bool enabled = [] {
+    const char *text = std::getenv("VRIR_GPU_COPY_ON_WRITE");
+    return !(text && std::strcmp(text, "0") == 0);
+  }();
+  return enabled;
+}
+} // namespace
+
+void vrir_gpu_copy(int64_t to, int64_t from, int64_t bytes) {
+  if (bytes <= 0)
+    return;
+  void *target = reinterpret_cast<void *>(static_cast<uintptr_t>(to));
+  const void *source =
+      reinterpret_cast<const void *>(static_cast<uintptr_t>(from));
+  if (!tablesInUse().load(std::memory_order_relaxed)) {
+    std::memmove(target, source, static_cast<size_t>(bytes));
+    return;
+  }
+  bool disjoint = to + bytes <= from || from + bytes <= to;
+  const char *message = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(runtimeMutex());
+    uint64_t begin = static_cast<uint64_t>(from);
+    uint64_t end = begin + static_cast<uint64_t>(bytes);
+    uint64_t targetBegin = static_cast<uint64_t>(to);
+    uint64_t targetEnd = targetBegin + static_cast<uint64_t>(bytes);
+    std::vector<ResidencyTable *> &tables = residencyTables();
+    bool shared = false;
+    bool mayShare = disjoint && scopeDepth() > 0 && copyOnWriteEnabled();
+    for (size_t t = 0; t < tables.size() && !shared && mayShare; ++t) {
+      residencyError = tables[t]->copy(targetBegin, begin,
+                                       static_cast<uint64_t>(bytes), shared);
+      // The other tables' copies of the target are stale.
+      for (size_t other = 0; shared && other < tables.size(); ++other)
+        if (other != t && residencyError.empty())
+          residencyError = tables[other]->forget(targetBegin, targetEnd);
+      if (!residencyError.empty())
+        break;
+    }
+    // Otherwise the host copies, as it would without a device.
+    for (ResidencyTable *table : tables) {
+      if (shared || !residencyError.empty())
+        break;
+      residencyError = table->hostAccess(begin, end, /*write=*/false);
+      if (residencyError.empty())
+        residencyError =
+            table->hostAccess(targetBegin, targetEnd, /*write=*/true);
+    }
+    if (!residencyError.empty())
+      message = residencyError.c_str();
+    else if (!shared)
+      std::memmove(target, source, static_cast<size_t>(bytes));
   }
   if (message)
     vrir_rt_error(message);

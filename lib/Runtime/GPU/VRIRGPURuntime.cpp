@@ -310,6 +310,7 @@ const char *formatName(int64_t format) {
   X(clReleaseMemObject)                                                        \
   X(clEnqueueWriteBuffer)                                                      \
   X(clEnqueueReadBuffer)                                                       \
+  X(clEnqueueCopyBuffer)                                                       \
   X(clEnqueueNDRangeKernel)                                                    \
   X(clCreateSubBuffer)                                                         \
   X(clFlush)                                                                   \
@@ -885,6 +886,20 @@ public:
     }
     if (err != CL_SUCCESS)
       return formatString("GPU: copying %zu bytes from the device failed (%s)",
+                          bytes, clError(err).c_str());
+    return "";
+  }
+  std::string copy(const DeviceBuffer &from, const DeviceBuffer &to,
+                   size_t bytes) override {
+    // Queued behind the kernels in flight (the queue is in order).
+    State &s = getState();
+    cl_int err = s.cl.clEnqueueCopyBuffer(
+        s.queue, static_cast<cl_mem>(from.handle),
+        static_cast<cl_mem>(to.handle), 0, 0, bytes, 0, nullptr, nullptr);
+    if (err == CL_MEM_OBJECT_ALLOCATION_FAILURE)
+      noteDeviceLimitReached();
+    if (err != CL_SUCCESS)
+      return formatString("GPU: copying %zu bytes on the device failed (%s)",
                           bytes, clError(err).c_str());
     return "";
   }

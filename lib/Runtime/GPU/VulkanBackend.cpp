@@ -1549,6 +1549,48 @@ public:
     return copy(*static_cast<Buffer *>(buffer.handle), host, bytes,
                 /*toDevice=*/false);
   }
+  // Recorded into the current batch, between barriers: behind the kernels
+  // and copies that wrote `from` before it, ahead of whatever uses `to`.
+  std::string copy(const DeviceBuffer &from, const DeviceBuffer &to,
+                   size_t bytes) override {
+    State &s = getState();
+    if (s.lost)
+      return "GPU: the Vulkan device " + s.name +
+             " was lost in an earlier launch";
+    Batch &batch = s.batches[s.current];
+    if (!batch.recording) {
+      VkResult result = beginCommands(s, batch.commands);
+      if (result != VK_SUCCESS)
+        return "GPU: cannot record Vulkan commands (" + vkError(result) + ")";
+      batch.recording = true;
+    }
+    VkMemoryBarrier before = {};
+    before.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
+    before.srcAccessMask =
+        VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+    before.dstAccessMask =
+        VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+    s.vk.vkCmdPipelineBarrier(
+        batch.commands,
+        VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
+        VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &before, 0, nullptr, 0, nullptr);
+    VkBufferCopy region = {0, 0, bytes};
+    s.vk.vkCmdCopyBuffer(batch.commands,
+                         static_cast<Buffer *>(from.handle)->buffer,
+                         static_cast<Buffer *>(to.handle)->buffer, 1, &region);
+    VkMemoryBarrier after = {};
+    after.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
+    after.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+    after.dstAccessMask = VK_ACCESS_SHADER_READ_BIT |
+                          VK_ACCESS_SHADER_WRITE_BIT |
+                          VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_HOST_READ_BIT;
+    s.vk.vkCmdPipelineBarrier(batch.commands, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                              VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
+                                  VK_PIPELINE_STAGE_TRANSFER_BIT |
+                                  VK_PIPELINE_STAGE_HOST_BIT,
+                              0, 1, &after, 0, nullptr, 0, nullptr);
+    return "";
+  }
 
 private:
   // Copies through a staging buffer are recorded into the current batch,

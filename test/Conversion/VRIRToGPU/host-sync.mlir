@@ -221,3 +221,64 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// Copies of whole contiguous arrays go to the runtime (copy on potential
+// write): a call of `vrir_gpu_copy(target, source, bytes)` through a helper
+// per array type replaces the memref.copy, with no notices for it. Like a
+// launch, such a copy keeps the notices of the host-only code after it from
+// being hoisted above it (the read of %B stays in the loop). A copy of a
+// strided view stays a memref.copy, with notices.
+// CHECK-DAG: llvm.func @vrir_gpu_copy(i64, i64, i64)
+// CHECK-LABEL: func.func @copies(
+// CHECK-SAME: %[[A:[a-z0-9]+]]: memref<?xf64>
+// CHECK: scf.for
+// CHECK: gpu.launch_func
+// CHECK: %[[B:.*]] = memref.alloc(
+// CHECK-NOT: __vrir_gpu_host_access
+// CHECK: %[[AC:.*]] = memref.cast %[[A]] : memref<?xf64> to memref<?xf64, strided<[?], offset: ?>>
+// CHECK-NEXT: %[[BC:.*]] = memref.cast %[[B]] : memref<?xf64> to memref<?xf64, strided<[?], offset: ?>>
+// CHECK-NEXT: call @[[COPY:__vrir_gpu_copy_[0-9a-f]+]](%[[AC]], %[[BC]])
+// CHECK-NOT: memref.copy %[[A]]
+// CHECK: call @__vrir_gpu_host_access_{{.*}}(
+// CHECK-NEXT: memref.load %[[B]]
+// CHECK: }
+// CHECK: call @__vrir_gpu_host_access_
+// CHECK: call @__vrir_gpu_host_access_
+// CHECK: memref.copy %{{.*}}, %{{.*}} : memref<4xf64, strided<[2]>> to memref<4xf64>
+// CHECK: func.func private @[[COPY]](%[[SOURCE:.*]]: memref<?xf64, strided<[?], offset: ?>>, %[[TARGET:.*]]: memref<?xf64, strided<[?], offset: ?>>)
+// CHECK-DAG: memref.extract_aligned_pointer_as_index %[[SOURCE]]
+// CHECK-DAG: memref.extract_aligned_pointer_as_index %[[TARGET]]
+// CHECK: llvm.call @vrir_gpu_copy(
+// CHECK-NEXT: return
+module attributes {gpu.container_module} {
+  func.func @copies(%A: memref<?xf64>, %n: index, %steps: index) -> f64 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0.0 : f64
+    %sum = scf.for %t = %c0 to %steps step %c1 iter_args(%acc = %zero) -> f64 {
+      gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%n, %c1, %c1)
+          args(%A : memref<?xf64>)
+      %B = memref.alloc(%n) : memref<?xf64>
+      memref.copy %A, %B : memref<?xf64> to memref<?xf64>
+      %v = memref.load %B[%c0] : memref<?xf64>
+      memref.dealloc %B : memref<?xf64>
+      %s = arith.addf %acc, %v : f64
+      scf.yield %s : f64
+    }
+    %S = memref.alloc() : memref<8xf64>
+    %V = memref.subview %S[0] [4] [2] : memref<8xf64> to memref<4xf64, strided<[2]>>
+    %C = memref.alloc() : memref<4xf64>
+    memref.copy %V, %C : memref<4xf64, strided<[2]>> to memref<4xf64>
+    return %sum : f64
+  }
+  gpu.module @kernels {
+    gpu.func @k(%A: memref<?xf64>) kernel {
+      %i = gpu.thread_id x
+      %v = memref.load %A[%i] : memref<?xf64>
+      memref.store %v, %A[%i] : memref<?xf64>
+      gpu.return
+    }
+  }
+}
