@@ -72,6 +72,9 @@ constexpr VkDeviceSize kParamBytes = 8;
 
 // Pool of free buffers.
 constexpr size_t kPoolCapacity = 256u << 20; // bytes kept at most
+// Bytes of retired buffers (State::retired) kept at most; running out of
+// memory frees them with the pool (after waiting for the device).
+constexpr size_t kRetiredCapacity = size_t(4) << 30;
 constexpr size_t kPoolSlots = 64;
 
 //===----------------------------------------------------------------------===//
@@ -582,6 +585,14 @@ struct State {
   std::map<uint32_t, Layout> layouts; // by number of bindings
 
   BufferPool<Buffer> pool{kPoolCapacity, kPoolSlots};
+  // Device-local array buffers released while work in flight may still use
+  // them: later device work may take them again (every dispatch and copy
+  // is ordered after the earlier ones by barriers, and a taken one gets a
+  // barrier of its own), but they are not destroyed before the device is
+  // idle, when they go to the pool. Without them, an array allocated and
+  // freed every step (`old = u.copy()`) took a new allocation every step.
+  std::vector<Buffer> retired;
+  size_t retiredBytes = 0;
 };
 
 // Never destroyed: the Vulkan implementation may be gone by the time static
@@ -1500,7 +1511,56 @@ std::string flushLocked(State &s, bool report = true) {
     if (error.empty())
       error = batchError;
   }
+  // Nothing in flight uses the retired buffers any more.
+  for (Buffer &buffer : s.retired)
+    releaseBuffer(s, buffer);
+  s.retired.clear();
+  s.retiredBytes = 0;
   return error;
+}
+
+// Whether a batch is being recorded or was submitted and not waited for.
+bool workInFlight(const State &s) {
+  for (const Batch &b : s.batches)
+    if (b.recording || b.submitted)
+      return true;
+  return false;
+}
+
+// A retired buffer of `bytes` to 2 * `bytes` bytes (the smallest), taken
+// for device work recorded from now on: a barrier in the current batch
+// orders that work after everything recorded before. False when there is
+// none.
+bool takeRetired(State &s, VkDeviceSize bytes, Buffer &buffer) {
+  bytes = std::max(bytes, kMinBufferBytes);
+  int best = -1;
+  for (size_t i = 0; i < s.retired.size(); ++i)
+    if (s.retired[i].capacity >= bytes && s.retired[i].capacity / 2 <= bytes &&
+        (best < 0 || s.retired[i].capacity < s.retired[best].capacity))
+      best = static_cast<int>(i);
+  if (best < 0)
+    return false;
+  Batch &batch = s.batches[s.current];
+  if (!batch.recording) {
+    if (beginCommands(s, batch.commands) != VK_SUCCESS)
+      return false;
+    batch.recording = true;
+  }
+  VkMemoryBarrier barrier = {};
+  barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
+  barrier.srcAccessMask =
+      VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+  barrier.dstAccessMask =
+      VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
+      VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+  VkPipelineStageFlags stages =
+      VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
+  s.vk.vkCmdPipelineBarrier(batch.commands, stages, stages, 0, 1, &barrier, 0,
+                            nullptr, 0, nullptr);
+  buffer = s.retired[best];
+  s.retiredBytes -= buffer.capacity;
+  s.retired.erase(s.retired.begin() + best);
+  return true;
 }
 
 // The device memory of the residency table. Mapped buffers are filled and
@@ -1512,6 +1572,11 @@ public:
     State &s = getState();
     auto *vkBuffer = new Buffer();
     std::string error;
+    if (s.staging && !s.lost && takeRetired(s, bytes, *vkBuffer)) {
+      buffer.handle = vkBuffer;
+      buffer.capacity = vkBuffer->capacity;
+      return "";
+    }
     if (!acquireBuffer(s, bytes, !s.staging, *vkBuffer, error)) {
       delete vkBuffer;
       return error;
@@ -1523,15 +1588,17 @@ public:
   void release(DeviceBuffer &buffer) override {
     State &s = getState();
     auto *vkBuffer = static_cast<Buffer *>(buffer.handle);
-    // Kernels in flight may use it: it goes with the current batch.
-    Batch &batch = s.batches[s.current];
-    bool inFlight = false;
-    for (const Batch &b : s.batches)
-      inFlight |= b.recording || b.submitted;
-    if (inFlight)
-      batch.buffers.push_back(*vkBuffer);
-    else
+    // Kernels in flight may use it: a device-local one is retired (later
+    // device work may take it), another goes with the current batch.
+    if (!workInFlight(s)) {
       releaseBuffer(s, *vkBuffer);
+    } else if (!vkBuffer->host && !s.lost &&
+               s.retiredBytes + vkBuffer->capacity <= kRetiredCapacity) {
+      s.retired.push_back(*vkBuffer);
+      s.retiredBytes += vkBuffer->capacity;
+    } else {
+      s.batches[s.current].buffers.push_back(*vkBuffer);
+    }
     delete vkBuffer;
     buffer = DeviceBuffer();
   }
