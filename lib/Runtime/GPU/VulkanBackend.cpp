@@ -1418,6 +1418,27 @@ VkResult beginCommands(State &s, VkCommandBuffer commands) {
   return result;
 }
 
+// Begins recording `batch` unless it is being recorded.
+VkResult beginRecording(State &s, Batch &batch) {
+  if (batch.recording)
+    return VK_SUCCESS;
+  VkResult result = beginCommands(s, batch.commands);
+  batch.recording = result == VK_SUCCESS;
+  return result;
+}
+
+// Records a global memory barrier into `commands`.
+void recordBarrier(State &s, VkCommandBuffer commands,
+                   VkPipelineStageFlags srcStages, VkAccessFlags srcAccess,
+                   VkPipelineStageFlags dstStages, VkAccessFlags dstAccess) {
+  VkMemoryBarrier barrier = {};
+  barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
+  barrier.srcAccessMask = srcAccess;
+  barrier.dstAccessMask = dstAccess;
+  s.vk.vkCmdPipelineBarrier(commands, srcStages, dstStages, 0, 1, &barrier, 0,
+                            nullptr, 0, nullptr);
+}
+
 // Ends `commands` and submits it, signalling `fence`.
 VkResult submit(State &s, VkCommandBuffer commands, VkFence fence) {
   VkResult result = s.vk.vkEndCommandBuffer(commands);
@@ -1541,22 +1562,15 @@ bool takeRetired(State &s, VkDeviceSize bytes, Buffer &buffer) {
   if (best < 0)
     return false;
   Batch &batch = s.batches[s.current];
-  if (!batch.recording) {
-    if (beginCommands(s, batch.commands) != VK_SUCCESS)
-      return false;
-    batch.recording = true;
-  }
-  VkMemoryBarrier barrier = {};
-  barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
-  barrier.srcAccessMask =
-      VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
-  barrier.dstAccessMask =
-      VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
-      VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+  if (beginRecording(s, batch) != VK_SUCCESS)
+    return false;
   VkPipelineStageFlags stages =
       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
-  s.vk.vkCmdPipelineBarrier(batch.commands, stages, stages, 0, 1, &barrier, 0,
-                            nullptr, 0, nullptr);
+  recordBarrier(s, batch.commands, stages,
+                VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
+                stages,
+                VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
+                    VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
   buffer = s.retired[best];
   s.retiredBytes -= buffer.capacity;
   s.retired.erase(s.retired.begin() + best);
@@ -1625,37 +1639,26 @@ public:
       return "GPU: the Vulkan device " + s.name +
              " was lost in an earlier launch";
     Batch &batch = s.batches[s.current];
-    if (!batch.recording) {
-      VkResult result = beginCommands(s, batch.commands);
-      if (result != VK_SUCCESS)
-        return "GPU: cannot record Vulkan commands (" + vkError(result) + ")";
-      batch.recording = true;
-    }
-    VkMemoryBarrier before = {};
-    before.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
-    before.srcAccessMask =
-        VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
-    before.dstAccessMask =
-        VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
-    s.vk.vkCmdPipelineBarrier(
-        batch.commands,
-        VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
-        VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &before, 0, nullptr, 0, nullptr);
+    VkResult result = beginRecording(s, batch);
+    if (result != VK_SUCCESS)
+      return "GPU: cannot record Vulkan commands (" + vkError(result) + ")";
+    recordBarrier(s, batch.commands,
+                  VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
+                      VK_PIPELINE_STAGE_TRANSFER_BIT,
+                  VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
+                  VK_PIPELINE_STAGE_TRANSFER_BIT,
+                  VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
     VkBufferCopy region = {0, 0, bytes};
     s.vk.vkCmdCopyBuffer(batch.commands,
                          static_cast<Buffer *>(from.handle)->buffer,
                          static_cast<Buffer *>(to.handle)->buffer, 1, &region);
-    VkMemoryBarrier after = {};
-    after.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
-    after.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
-    after.dstAccessMask = VK_ACCESS_SHADER_READ_BIT |
-                          VK_ACCESS_SHADER_WRITE_BIT |
-                          VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_HOST_READ_BIT;
-    s.vk.vkCmdPipelineBarrier(batch.commands, VK_PIPELINE_STAGE_TRANSFER_BIT,
-                              VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
-                                  VK_PIPELINE_STAGE_TRANSFER_BIT |
-                                  VK_PIPELINE_STAGE_HOST_BIT,
-                              0, 1, &after, 0, nullptr, 0, nullptr);
+    recordBarrier(s, batch.commands, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                  VK_ACCESS_TRANSFER_WRITE_BIT,
+                  VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
+                      VK_PIPELINE_STAGE_TRANSFER_BIT |
+                      VK_PIPELINE_STAGE_HOST_BIT,
+                  VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
+                      VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_HOST_READ_BIT);
     return "";
   }
 
@@ -1698,11 +1701,7 @@ private:
     if (toDevice)
       std::memcpy(staging.mapped, host, bytes);
     Batch &batch = s.batches[s.current];
-    VkResult result = VK_SUCCESS;
-    if (!batch.recording) {
-      result = beginCommands(s, batch.commands);
-      batch.recording = result == VK_SUCCESS;
-    }
+    VkResult result = beginRecording(s, batch);
     if (result == VK_SUCCESS) {
       VkBufferCopy region = {0, 0, bytes};
       VkMemoryBarrier barrier = {};
@@ -2057,12 +2056,9 @@ std::string launchLocked(State &s, const char *binary, int64_t binarySize,
 
   // Commands: the dispatch, then a barrier for whatever reads its results
   // (the next kernel, a copy, the host).
-  if (!batch->recording) {
-    result = beginCommands(s, batch->commands);
-    if (result != VK_SUCCESS)
-      return "GPU: cannot record Vulkan commands (" + vkError(result) + ")";
-    batch->recording = true;
-  }
+  result = beginRecording(s, *batch);
+  if (result != VK_SUCCESS)
+    return "GPU: cannot record Vulkan commands (" + vkError(result) + ")";
   vk.vkCmdBindPipeline(batch->commands, VK_PIPELINE_BIND_POINT_COMPUTE,
                        pipeline);
   vk.vkCmdBindDescriptorSets(batch->commands, VK_PIPELINE_BIND_POINT_COMPUTE,
