@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -563,6 +564,88 @@ TEST_F(GPUResidency, OutOfMemoryWhileACopyIsShared) {
     ASSERT_EQ(a[i], i + 1.0);
     ASSERT_EQ(b[i], i + 2.0);
   }
+}
+
+// Random sequences of kernels, copies and host accesses over a few arrays,
+// against a model of what each array holds: every host read sees the
+// model's values, and so does the host after the scope. With a device
+// memory limit of three arrays (what one launch needs) the same sequences
+// also evict arrays and take shared buffers apart while out of memory.
+void randomSequence(unsigned seed, int64_t memoryLimit) {
+  constexpr int kArrays = 6, kOps = 300;
+  constexpr int64_t kLength = 64;
+  std::mt19937 random(seed);
+  auto pick = [&](int count) {
+    return static_cast<int>(random() % static_cast<unsigned>(count));
+  };
+  std::vector<std::vector<double>> arrays(kArrays), model(kArrays);
+  for (int a = 0; a < kArrays; ++a) {
+    arrays[a].resize(kLength);
+    for (int64_t i = 0; i < kLength; ++i)
+      arrays[a][i] = 100.0 * a + static_cast<double>(i);
+    model[a] = arrays[a];
+  }
+  vrir_gpu_set_memory_limit(memoryLimit);
+  vrir_gpu_scope_begin();
+  for (int op = 0; op < kOps; ++op) {
+    int x = pick(kArrays), y = pick(kArrays), z = pick(kArrays);
+    switch (pick(6)) {
+    case 0: // x += 1 on the device
+      ASSERT_EQ(run(increment(arrays[x].data(), kLength)), "") << op;
+      for (double &v : model[x])
+        v += 1.0;
+      break;
+    case 1: // z = x + y on the device (z apart from x and y)
+      if (z == x || z == y)
+        break;
+      ASSERT_EQ(run(vectorAdd(arrays[x].data(), arrays[y].data(),
+                              arrays[z].data(), kLength)),
+                "")
+          << op;
+      for (int64_t i = 0; i < kLength; ++i)
+        model[z][i] = model[x][i] + model[y][i];
+      break;
+    case 2: // y = copy of x
+    case 3:
+      if (x == y)
+        break;
+      copyArray(arrays[y], arrays[x]);
+      model[y] = model[x];
+      break;
+    case 4: // the host reads x
+      hostRead(arrays[x]);
+      ASSERT_EQ(arrays[x], model[x]) << "op " << op << ", array " << x;
+      break;
+    case 5: // the host writes x
+      hostWrite(arrays[x]);
+      for (int64_t i = 0; i < kLength; i += 7) {
+        arrays[x][i] = static_cast<double>(op);
+        model[x][i] = static_cast<double>(op);
+      }
+      break;
+    }
+  }
+  vrir_gpu_scope_end();
+  vrir_gpu_set_memory_limit(-1);
+  for (int a = 0; a < kArrays; ++a)
+    ASSERT_EQ(arrays[a], model[a]) << "array " << a;
+}
+
+TEST_F(GPUResidency, RandomSequencesAgainstAModel) {
+  for (unsigned seed = 1; seed <= 4; ++seed)
+    randomSequence(seed, /*memoryLimit=*/-1);
+  vrir_gpu_stats s = stats();
+  EXPECT_GT(s.sharedCopies, 0);
+  EXPECT_GT(s.deviceCopies, 0);
+}
+
+TEST_F(GPUResidency, RandomSequencesOutOfMemory) {
+  for (unsigned seed = 11; seed <= 14; ++seed)
+    randomSequence(seed, /*memoryLimit=*/3 * 64 * 8);
+  vrir_gpu_stats s = stats();
+  EXPECT_GT(s.evictions, 0);
+  EXPECT_GT(s.sharedCopies, 0);
+  EXPECT_EQ(s.fallbacks, 0);
 }
 
 } // namespace
