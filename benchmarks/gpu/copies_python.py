@@ -3,8 +3,8 @@ every step (`old = u.copy()`, then a stencil of `old` into `u`), the same
 Python function run by @vrir.jit (OpenCL, Vulkan) and CuPy.
 
     python3 benchmarks/gpu/copies_python.py [--n 4096] [--steps 10,40]
-        [--impls vrir-opencl,vrir-vulkan,cupy] [--repeat 5] [--check]
-        [--json FILE]
+        [--impls vrir-opencl,vrir-vulkan,cupy] [--body heat|copy]
+        [--repeat 5] [--check] [--json FILE]
 
 VRIR makes such a copy on potential write (thesis, 7.3.2): it shares the
 device buffer of `u` until the stencil's kernel writes `u`, which then
@@ -14,7 +14,10 @@ made at once on the host: each step then downloads `u` and uploads the
 copy. The time per step is (median call time at S2 - median at S1) /
 (S2 - S1), which removes the per-call upload of `u` and its download;
 VRIR's counters are printed for the S1 calls. CuPy's copy is a
-device-to-device copy. --check compares with NumPy on a small size first.
+device-to-device copy. --body copy times the copy alone: each step's
+kernel writes one element of `u` (so VRIR still copies the whole array on
+the device), instead of the stencil. --check compares with NumPy on a
+small size first.
 """
 import argparse
 import json
@@ -38,15 +41,26 @@ def heat(u, steps):
     return u
 
 
-def make_impl(name):
+def copy(u, steps):
+    with vrir.gpu():
+        for t in range(steps):
+            old = u.copy()
+            u[:1, :1] = old[:1, :1] + 1.0
+    return u
+
+
+BODIES = {"heat": heat, "copy": copy}
+
+
+def make_impl(name, body):
     """(run(u, steps) that returns when the work is done, array module,
     to_numpy)."""
     if name.startswith("vrir-"):
-        return vrir.jit(heat, target=name[len("vrir-"):]), np, lambda x: x
+        return vrir.jit(body, target=name[len("vrir-"):]), np, lambda x: x
     import cupy
 
     def run(u, steps):
-        heat(u, steps)
+        body(u, steps)
         cupy.cuda.Device().synchronize()
     return run, cupy, cupy.asnumpy
 
@@ -69,6 +83,7 @@ def main():
     p.add_argument("--n", type=int, default=4096)
     p.add_argument("--steps", default="10,40")
     p.add_argument("--impls", default="vrir-opencl,vrir-vulkan,cupy")
+    p.add_argument("--body", choices=sorted(BODIES), default="heat")
     p.add_argument("--repeat", type=int, default=5)
     p.add_argument("--check", action="store_true")
     p.add_argument("--json")
@@ -78,9 +93,10 @@ def main():
     rows = []
     for name in args.impls.split(","):
         try:
-            run, xp, to_numpy = make_impl(name)
+            body = BODIES[args.body]
+            run, xp, to_numpy = make_impl(name, body)
             if args.check:
-                want = heat(initial(37, np), 3)
+                want = body(initial(37, np), 3)
                 got = initial(37, xp)
                 run(got, 3)
                 np.testing.assert_allclose(to_numpy(got), want, rtol=1e-13)
@@ -100,7 +116,8 @@ def main():
         per_step = (t2 - t1) / (s2 - s1)
         label = name + ("" if not name.startswith("vrir-") or copy_on_write
                         else " (copies at once)")
-        row = {"impl": label, "n": args.n, "s1": s1, "s2": s2,
+        row = {"impl": label, "body": args.body, "n": args.n, "s1": s1,
+               "s2": s2,
                "first_call_ms": first_ms, "call_ms_s1": t1,
                "call_ms_s2": t2, "ms_per_step": per_step}
         if stats:

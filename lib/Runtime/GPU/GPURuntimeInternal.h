@@ -162,6 +162,8 @@ public:
   }
 
   bool empty() const { return buffers.empty(); }
+  // Sets the most bytes kept (before any buffer is given).
+  void setMaxBytes(size_t bytes) { maxBytes = bytes; }
 
 private:
   size_t maxBytes, maxSlots;
