@@ -538,9 +538,10 @@ TEST_F(GPURuntimeVulkan, OpenCLAndVulkanShareCounters) {
 
 // Copies on potential write through Vulkan: a copy of an array that lives
 // on the device shares its buffer until a kernel writes it; the device copy
-// is then a copy command in the batch, between the kernels around it.
+// is then a copy kernel in the batch, between the kernels around it (of a
+// size that is no multiple of its 16-byte elements).
 TEST_F(GPURuntimeVulkan, CopyIsMadeOnlyWhenAKernelWritesIt) {
-  const int64_t n = 200;
+  const int64_t n = 203;
   std::vector<double> x(n), y(n, -1), z(n, -1), w(n, -1);
   for (int64_t i = 0; i < n; ++i)
     x[i] = static_cast<double>(i);

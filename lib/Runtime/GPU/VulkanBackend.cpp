@@ -35,6 +35,7 @@
 #define VK_NO_PROTOTYPES
 #include <vulkan/vulkan.h>
 
+#include "CopyShader.h" // kCopyShader, from CopyShader.spvasm
 #include "GPURuntimeInternal.h"
 #include "VRIR/Runtime/VRIRRuntime.h"
 
@@ -534,6 +535,9 @@ struct Batch {
   VkFence fence = VK_NULL_HANDLE;
   VkDescriptorPool descriptorPool = VK_NULL_HANDLE;
   uint32_t descriptorCapacity = 0, descriptorsUsed = 0;
+  // The descriptor sets of the batch's device copies (copyWithKernel).
+  VkDescriptorPool copyDescriptorPool = VK_NULL_HANDLE;
+  uint32_t copySetsUsed = 0;
   bool recording = false, submitted = false;
   std::vector<PendingLaunch> launches; // error record b*kBatchLaunches + i
   std::vector<Buffer> buffers;         // released once finished
@@ -1505,6 +1509,9 @@ std::string finishBatch(State &s, size_t b, bool report) {
   if (batch.descriptorPool)
     s.vk.vkResetDescriptorPool(s.device, batch.descriptorPool, 0);
   batch.descriptorsUsed = 0;
+  if (batch.copyDescriptorPool)
+    s.vk.vkResetDescriptorPool(s.device, batch.copyDescriptorPool, 0);
+  batch.copySetsUsed = 0;
   for (Buffer &buffer : batch.buffers)
     releaseBuffer(s, buffer);
   batch.buffers.clear();
@@ -1577,6 +1584,85 @@ bool takeRetired(State &s, VkDeviceSize bytes, Buffer &buffer) {
   return true;
 }
 
+// Device copies per batch that get a kernel (descriptor sets of the copy
+// pool); later ones in the same batch use the copy command.
+constexpr uint32_t kBatchCopies = 64;
+
+// Records the copy kernel (CopyShader.spvasm) copying the first `bytes`
+// bytes of `source` to `target` into `batch`, which is being recorded.
+// False, with nothing recorded, where it cannot: the kernel failed to load,
+// the batch's copy sets are used up, or the range is beyond what a storage
+// buffer may bind. The range is rounded up to 16 bytes, within both
+// buffers (their capacities are multiples of 256 bytes).
+bool copyWithKernel(State &s, Batch &batch, const Buffer &source,
+                    const Buffer &target, size_t bytes) {
+  VkDeviceSize range = (static_cast<VkDeviceSize>(bytes) + 15) / 16 * 16;
+  const VkPhysicalDeviceLimits &limits = s.properties.limits;
+  if (range == 0 || range > limits.maxStorageBufferRange ||
+      range > source.capacity || range > target.capacity ||
+      batch.copySetsUsed == kBatchCopies)
+    return false;
+  std::string error;
+  const Layout *layout = getLayout(s, 2, error);
+  if (!layout)
+    return false;
+  Module &module =
+      getModule(s,
+                std::string_view(reinterpret_cast<const char *>(kCopyShader),
+                                 sizeof(kCopyShader)),
+                "vrir_copy");
+  if (!module.error.empty())
+    return false;
+  VkPipeline pipeline = getPipeline(s, module, "vrir_copy", 2, *layout, error);
+  if (!pipeline)
+    return false;
+  if (!batch.copyDescriptorPool) {
+    VkDescriptorPoolSize size = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                 2 * kBatchCopies};
+    VkDescriptorPoolCreateInfo info = {};
+    info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO;
+    info.maxSets = kBatchCopies;
+    info.poolSizeCount = 1;
+    info.pPoolSizes = &size;
+    if (s.vk.vkCreateDescriptorPool(s.device, &info, nullptr,
+                                    &batch.copyDescriptorPool) != VK_SUCCESS) {
+      batch.copyDescriptorPool = VK_NULL_HANDLE;
+      return false;
+    }
+  }
+  VkDescriptorSetAllocateInfo allocate = {};
+  allocate.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO;
+  allocate.descriptorPool = batch.copyDescriptorPool;
+  allocate.descriptorSetCount = 1;
+  allocate.pSetLayouts = &layout->set;
+  VkDescriptorSet set = VK_NULL_HANDLE;
+  if (s.vk.vkAllocateDescriptorSets(s.device, &allocate, &set) != VK_SUCCESS)
+    return false;
+  ++batch.copySetsUsed;
+  VkDescriptorBufferInfo infos[2] = {{source.buffer, 0, range},
+                                     {target.buffer, 0, range}};
+  VkWriteDescriptorSet writes[2] = {};
+  for (uint32_t b = 0; b < 2; ++b) {
+    writes[b].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
+    writes[b].dstSet = set;
+    writes[b].dstBinding = b;
+    writes[b].descriptorCount = 1;
+    writes[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    writes[b].pBufferInfo = &infos[b];
+  }
+  s.vk.vkUpdateDescriptorSets(s.device, 2, writes, 0, nullptr);
+  // Work-groups of 256 work-items, each a 16-byte element per round.
+  VkDeviceSize groups = std::min<VkDeviceSize>(
+      (range / 16 + 255) / 256,
+      std::min<uint32_t>(limits.maxComputeWorkGroupCount[0], 65535));
+  s.vk.vkCmdBindPipeline(batch.commands, VK_PIPELINE_BIND_POINT_COMPUTE,
+                         pipeline);
+  s.vk.vkCmdBindDescriptorSets(batch.commands, VK_PIPELINE_BIND_POINT_COMPUTE,
+                               layout->pipeline, 0, 1, &set, 0, nullptr);
+  s.vk.vkCmdDispatch(batch.commands, static_cast<uint32_t>(groups), 1, 1);
+  return true;
+}
+
 // The device memory of the residency table. Mapped buffers are filled and
 // read with memcpy; device-local ones through a staging buffer and a copy
 // command, waited for.
@@ -1632,6 +1718,7 @@ public:
   }
   // Recorded into the current batch, between barriers: behind the kernels
   // and copies that wrote `from` before it, ahead of whatever uses `to`.
+  // A kernel copies (copyWithKernel); the copy command is the fallback.
   std::string copy(const DeviceBuffer &from, const DeviceBuffer &to,
                    size_t bytes) override {
     State &s = getState();
@@ -1642,21 +1729,23 @@ public:
     VkResult result = beginRecording(s, batch);
     if (result != VK_SUCCESS)
       return "GPU: cannot record Vulkan commands (" + vkError(result) + ")";
-    recordBarrier(s, batch.commands,
-                  VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
-                      VK_PIPELINE_STAGE_TRANSFER_BIT,
+    const auto &source = *static_cast<Buffer *>(from.handle);
+    const auto &target = *static_cast<Buffer *>(to.handle);
+    VkPipelineStageFlags stages =
+        VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
+    recordBarrier(
+        s, batch.commands, stages,
+        VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT, stages,
+        VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
+            VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
+    if (!copyWithKernel(s, batch, source, target, bytes)) {
+      VkBufferCopy region = {0, 0, bytes};
+      s.vk.vkCmdCopyBuffer(batch.commands, source.buffer, target.buffer, 1,
+                           &region);
+    }
+    recordBarrier(s, batch.commands, stages,
                   VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
-                  VK_PIPELINE_STAGE_TRANSFER_BIT,
-                  VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
-    VkBufferCopy region = {0, 0, bytes};
-    s.vk.vkCmdCopyBuffer(batch.commands,
-                         static_cast<Buffer *>(from.handle)->buffer,
-                         static_cast<Buffer *>(to.handle)->buffer, 1, &region);
-    recordBarrier(s, batch.commands, VK_PIPELINE_STAGE_TRANSFER_BIT,
-                  VK_ACCESS_TRANSFER_WRITE_BIT,
-                  VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
-                      VK_PIPELINE_STAGE_TRANSFER_BIT |
-                      VK_PIPELINE_STAGE_HOST_BIT,
+                  stages | VK_PIPELINE_STAGE_HOST_BIT,
                   VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
                       VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_HOST_READ_BIT);
     return "";
