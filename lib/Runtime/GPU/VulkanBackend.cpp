@@ -1422,6 +1422,22 @@ VkResult beginCommands(State &s, VkCommandBuffer commands) {
   return result;
 }
 
+// Points bindings 0 to count - 1 of `set` at the storage buffers `infos`.
+void writeStorageBuffers(State &s, VkDescriptorSet set,
+                         const VkDescriptorBufferInfo *infos, uint32_t count) {
+  std::vector<VkWriteDescriptorSet> writes(count);
+  for (uint32_t b = 0; b < count; ++b) {
+    writes[b] = {};
+    writes[b].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
+    writes[b].dstSet = set;
+    writes[b].dstBinding = b;
+    writes[b].descriptorCount = 1;
+    writes[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    writes[b].pBufferInfo = &infos[b];
+  }
+  s.vk.vkUpdateDescriptorSets(s.device, count, writes.data(), 0, nullptr);
+}
+
 // Begins recording `batch` unless it is being recorded.
 VkResult beginRecording(State &s, Batch &batch) {
   if (batch.recording)
@@ -1641,16 +1657,7 @@ bool copyWithKernel(State &s, Batch &batch, const Buffer &source,
   ++batch.copySetsUsed;
   VkDescriptorBufferInfo infos[2] = {{source.buffer, 0, range},
                                      {target.buffer, 0, range}};
-  VkWriteDescriptorSet writes[2] = {};
-  for (uint32_t b = 0; b < 2; ++b) {
-    writes[b].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
-    writes[b].dstSet = set;
-    writes[b].dstBinding = b;
-    writes[b].descriptorCount = 1;
-    writes[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-    writes[b].pBufferInfo = &infos[b];
-  }
-  s.vk.vkUpdateDescriptorSets(s.device, 2, writes, 0, nullptr);
+  writeStorageBuffers(s, set, infos, 2);
   // Work-groups of 256 work-items, each a 16-byte element per round.
   VkDeviceSize groups = std::min<VkDeviceSize>(
       (range / 16 + 255) / 256,
@@ -2131,17 +2138,7 @@ std::string launchLocked(State &s, const char *binary, int64_t binarySize,
     return formatString("GPU: cannot allocate the %u descriptors of kernel "
                         "'%s' (%s)",
                         numBindings, kernelName, vkError(result).c_str());
-  std::vector<VkWriteDescriptorSet> writes(numBindings);
-  for (uint32_t b = 0; b < numBindings; ++b) {
-    writes[b] = {};
-    writes[b].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
-    writes[b].dstSet = set;
-    writes[b].dstBinding = b;
-    writes[b].descriptorCount = 1;
-    writes[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-    writes[b].pBufferInfo = &infos[b];
-  }
-  vk.vkUpdateDescriptorSets(s.device, numBindings, writes.data(), 0, nullptr);
+  writeStorageBuffers(s, set, infos.data(), numBindings);
 
   // Commands: the dispatch, then a barrier for whatever reads its results
   // (the next kernel, a copy, the host).
