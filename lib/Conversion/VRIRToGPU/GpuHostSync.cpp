@@ -242,14 +242,20 @@ struct GpuHostSyncPass : public vrir::impl::GpuHostSyncBase<GpuHostSyncPass> {
     }
     // Through a helper per runtime function and array type: the byte range
     // is host code worth compiling once, not at every notice.
-    auto type = cast<MemRefType>(memref.getType());
-    MemRefType helperType = getHelperType(type);
+    MemRefType helperType = getHelperType(cast<MemRefType>(memref.getType()));
+    SmallVector<Type> inputs = {helperType};
+    if (write)
+      inputs.push_back(b.getI64Type());
     func::FuncOp helper =
-        getRangeHelper(b, loc, anchor, name, helperType, write.has_value());
-    SmallVector<Value> args = {
-        type == helperType
-            ? memref
-            : memref::CastOp::create(b, loc, helperType, memref).getResult()};
+        getHelper(b, loc, anchor, name, helperType, inputs, [&](Block *body) {
+          gpuabi::ByteRange range = getByteRange(b, loc, body->getArgument(0));
+          SmallVector<Value> args = {toI64(b, loc, range.lowestByte),
+                                     toI64(b, loc, range.bytes)};
+          if (write)
+            args.push_back(body->getArgument(1));
+          return args;
+        });
+    SmallVector<Value> args = {castTo(b, loc, memref, helperType)};
     if (write)
       args.push_back(
           arith::ConstantIntOp::create(b, loc, b.getI64Type(), *write));
@@ -260,43 +266,21 @@ struct GpuHostSyncPass : public vrir::impl::GpuHostSyncBase<GpuHostSyncPass> {
   /// helper per array type.
   void emitCopy(OpBuilder &b, memref::CopyOp copy) {
     Location loc = copy.getLoc();
-    auto type = cast<MemRefType>(copy.getSource().getType());
-    MemRefType helperType = getHelperType(type);
-    auto cast = [&](Value memref) -> Value {
-      if (memref.getType() == helperType)
-        return memref;
-      return memref::CastOp::create(b, loc, helperType, memref);
-    };
-    std::string typeText;
-    llvm::raw_string_ostream(typeText) << helperType;
-    std::string helperName =
-        "__vrir_gpu_copy_" +
-        llvm::utohexstr(llvm::xxh3_64bits(typeText), /*LowerCase=*/true);
-    auto module = copy->getParentOfType<ModuleOp>();
-    auto helper = module.lookupSymbol<func::FuncOp>(helperName);
-    if (!helper) {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToEnd(module.getBody());
-      helper = func::FuncOp::create(
-          b, loc, helperName, b.getFunctionType({helperType, helperType}, {}));
-      helper.setPrivate();
-      Block *body = helper.addEntryBlock();
-      b.setInsertionPointToStart(body);
-      Type i64 = b.getI64Type();
-      gpuabi::ByteRange source = getByteRange(b, loc, body->getArgument(0));
-      gpuabi::ByteRange target = getByteRange(b, loc, body->getArgument(1));
-      SmallVector<Value> args = {
-          arith::IndexCastOp::create(b, loc, i64, target.lowestByte),
-          arith::IndexCastOp::create(b, loc, i64, source.lowestByte),
-          arith::IndexCastOp::create(b, loc, i64, source.bytes)};
-      LLVM::LLVMFuncOp callee = lowering::declareVoidFunction(
-          b, helper, "vrir_gpu_copy", ValueRange(args).getTypes());
-      LLVM::CallOp::create(b, loc, callee, args);
-      func::ReturnOp::create(b, loc);
-    }
+    MemRefType helperType =
+        getHelperType(cast<MemRefType>(copy.getSource().getType()));
+    func::FuncOp helper = getHelper(
+        b, loc, copy, "vrir_gpu_copy", helperType, {helperType, helperType},
+        [&](Block *body) {
+          gpuabi::ByteRange source = getByteRange(b, loc, body->getArgument(0));
+          gpuabi::ByteRange target = getByteRange(b, loc, body->getArgument(1));
+          return SmallVector<Value>{toI64(b, loc, target.lowestByte),
+                                    toI64(b, loc, source.lowestByte),
+                                    toI64(b, loc, source.bytes)};
+        });
     func::CallOp::create(
         b, loc, helper,
-        ValueRange{cast(copy.getSource()), cast(copy.getTarget())});
+        ValueRange{castTo(b, loc, copy.getSource(), helperType),
+                   castTo(b, loc, copy.getTarget(), helperType)});
   }
 
   /// The memref type of `type`'s rank and element type with dynamic sizes,
@@ -307,6 +291,17 @@ struct GpuHostSyncPass : public vrir::impl::GpuHostSyncBase<GpuHostSyncPass> {
                                          ShapedType::kDynamic, dynamic);
     return MemRefType::get(dynamic, type.getElementType(), layout,
                            type.getMemorySpace());
+  }
+
+  static Value castTo(OpBuilder &b, Location loc, Value memref,
+                      MemRefType type) {
+    if (memref.getType() == type)
+      return memref;
+    return memref::CastOp::create(b, loc, type, memref);
+  }
+
+  static Value toI64(OpBuilder &b, Location loc, Value index) {
+    return arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
   }
 
   /// The bytes `memref` spans.
@@ -320,10 +315,12 @@ struct GpuHostSyncPass : public vrir::impl::GpuHostSyncBase<GpuHostSyncPass> {
         getElementBytes(cast<MemRefType>(memref.getType()).getElementType()));
   }
 
-  /// `__vrir_NAME_<type>(memref[, i64 write])`: calls runtime function
-  /// `name` with the bytes the array spans (and `write`).
-  func::FuncOp getRangeHelper(OpBuilder &b, Location loc, Operation *anchor,
-                              StringRef name, MemRefType type, bool withWrite) {
+  /// `__NAME_<hash of type>(inputs...)`: calls runtime function `name` with
+  /// the i64 values `argsOf` computes from the helper's entry block.
+  func::FuncOp
+  getHelper(OpBuilder &b, Location loc, Operation *anchor, StringRef name,
+            MemRefType type, ArrayRef<Type> inputs,
+            llvm::function_ref<SmallVector<Value>(Block *)> argsOf) {
     auto module = anchor->getParentOfType<ModuleOp>();
     std::string typeText;
     llvm::raw_string_ostream(typeText) << type;
@@ -334,21 +331,12 @@ struct GpuHostSyncPass : public vrir::impl::GpuHostSyncBase<GpuHostSyncPass> {
       return helper;
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToEnd(module.getBody());
-    Type i64 = b.getI64Type();
-    SmallVector<Type> inputs = {type};
-    if (withWrite)
-      inputs.push_back(i64);
     auto helper =
         func::FuncOp::create(b, loc, helperName, b.getFunctionType(inputs, {}));
     helper.setPrivate();
     Block *body = helper.addEntryBlock();
     b.setInsertionPointToStart(body);
-    gpuabi::ByteRange range = getByteRange(b, loc, body->getArgument(0));
-    SmallVector<Value> args = {
-        arith::IndexCastOp::create(b, loc, i64, range.lowestByte),
-        arith::IndexCastOp::create(b, loc, i64, range.bytes)};
-    if (withWrite)
-      args.push_back(body->getArgument(1));
+    SmallVector<Value> args = argsOf(body);
     LLVM::LLVMFuncOp callee = lowering::declareVoidFunction(
         b, helper, name, ValueRange(args).getTypes());
     LLVM::CallOp::create(b, loc, callee, args);
