@@ -352,8 +352,7 @@ std::string ResidencyTable::copy(uint64_t to, uint64_t from, uint64_t bytes,
     std::memcpy(reinterpret_cast<void *>(static_cast<uintptr_t>(to)),
                 reinterpret_cast<const void *>(static_cast<uintptr_t>(from)),
                 static_cast<size_t>(bytes));
-  auto [users, added] = sharers.emplace(copy.buffer.handle, 1);
-  ++users->second;
+  ++sharers.emplace(copy.buffer.handle, 1).first->second;
   entries.emplace(to, copy);
   ++runtimeStats().sharedCopies;
   shared = true;
@@ -385,7 +384,6 @@ void ResidencyTable::clear() {
   for (auto &[begin, entry] : entries)
     dropBuffer(begin, entry);
   entries.clear();
-  sharers.clear();
   residentBytes = 0;
 }
 
@@ -588,40 +586,41 @@ void vrir_gpu_copy(int64_t to, int64_t from, int64_t bytes) {
     std::memmove(target, source, static_cast<size_t>(bytes));
     return;
   }
-  bool disjoint = to + bytes <= from || from + bytes <= to;
+  uint64_t begin = static_cast<uint64_t>(from);
+  uint64_t targetBegin = static_cast<uint64_t>(to);
+  uint64_t size = static_cast<uint64_t>(bytes);
+  bool disjoint = targetBegin + size <= begin || begin + size <= targetBegin;
   const char *message = nullptr;
   {
     std::lock_guard<std::mutex> lock(runtimeMutex());
-    uint64_t begin = static_cast<uint64_t>(from);
-    uint64_t end = begin + static_cast<uint64_t>(bytes);
-    uint64_t targetBegin = static_cast<uint64_t>(to);
-    uint64_t targetEnd = targetBegin + static_cast<uint64_t>(bytes);
     std::vector<ResidencyTable *> &tables = residencyTables();
+    std::string error;
     bool shared = false;
-    bool mayShare = disjoint && scopeDepth() > 0 && copyOnWriteEnabled();
-    for (size_t t = 0; t < tables.size() && !shared && mayShare; ++t) {
-      residencyError = tables[t]->copy(targetBegin, begin,
-                                       static_cast<uint64_t>(bytes), shared);
-      // The other tables' copies of the target are stale.
-      for (size_t other = 0; shared && other < tables.size(); ++other)
-        if (other != t && residencyError.empty())
-          residencyError = tables[other]->forget(targetBegin, targetEnd);
-      if (!residencyError.empty())
-        break;
-    }
+    if (disjoint && scopeDepth() > 0 && copyOnWriteEnabled())
+      for (ResidencyTable *table : tables) {
+        error = table->copy(targetBegin, begin, size, shared);
+        if (shared || !error.empty()) {
+          // The other tables' copies of the target are stale.
+          for (ResidencyTable *other : tables)
+            if (other != table && error.empty())
+              error = other->forget(targetBegin, targetBegin + size);
+          break;
+        }
+      }
     // Otherwise the host copies, as it would without a device.
-    for (ResidencyTable *table : tables) {
-      if (shared || !residencyError.empty())
-        break;
-      residencyError = table->hostAccess(begin, end, /*write=*/false);
-      if (residencyError.empty())
-        residencyError =
-            table->hostAccess(targetBegin, targetEnd, /*write=*/true);
-    }
+    if (!shared)
+      for (ResidencyTable *table : tables) {
+        if (error.empty())
+          error = table->hostAccess(begin, begin + size, /*write=*/false);
+        if (error.empty())
+          error = table->hostAccess(targetBegin, targetBegin + size,
+                                    /*write=*/true);
+      }
+    if (error.empty() && !shared)
+      std::memmove(target, source, static_cast<size_t>(bytes));
+    residencyError = std::move(error);
     if (!residencyError.empty())
       message = residencyError.c_str();
-    else if (!shared)
-      std::memmove(target, source, static_cast<size_t>(bytes));
   }
   if (message)
     vrir_rt_error(message);
