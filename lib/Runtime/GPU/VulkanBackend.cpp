@@ -76,6 +76,7 @@ constexpr size_t kPoolCapacity = 256u << 20; // bytes kept at most
 // Bytes of retired buffers (State::retired) kept at most; running out of
 // memory frees them with the pool (after waiting for the device).
 constexpr size_t kRetiredCapacity = size_t(4) << 30;
+constexpr size_t kRetiredSlots = 256;
 constexpr size_t kPoolSlots = 64;
 
 //===----------------------------------------------------------------------===//
@@ -595,8 +596,7 @@ struct State {
   // barrier of its own), but they are not destroyed before the device is
   // idle, when they go to the pool. Without them, an array allocated and
   // freed every step (`old = u.copy()`) took a new allocation every step.
-  std::vector<Buffer> retired;
-  size_t retiredBytes = 0;
+  BufferPool<Buffer> retired{kRetiredCapacity, kRetiredSlots};
 };
 
 // Never destroyed: the Vulkan implementation may be gone by the time static
@@ -1556,10 +1556,7 @@ std::string flushLocked(State &s, bool report = true) {
       error = batchError;
   }
   // Nothing in flight uses the retired buffers any more.
-  for (Buffer &buffer : s.retired)
-    releaseBuffer(s, buffer);
-  s.retired.clear();
-  s.retiredBytes = 0;
+  s.retired.drain([&](Buffer &buffer) { releaseBuffer(s, buffer); });
   return error;
 }
 
@@ -1576,17 +1573,15 @@ bool workInFlight(const State &s) {
 // orders that work after everything recorded before. False when there is
 // none.
 bool takeRetired(State &s, VkDeviceSize bytes, Buffer &buffer) {
-  bytes = std::max(bytes, kMinBufferBytes);
-  int best = -1;
-  for (size_t i = 0; i < s.retired.size(); ++i)
-    if (s.retired[i].capacity >= bytes && s.retired[i].capacity / 2 <= bytes &&
-        (best < 0 || s.retired[i].capacity < s.retired[best].capacity))
-      best = static_cast<int>(i);
-  if (best < 0)
+  if (!s.retired.take(
+          std::max(bytes, kMinBufferBytes), [](const Buffer &) { return true; },
+          buffer))
     return false;
   Batch &batch = s.batches[s.current];
-  if (beginRecording(s, batch) != VK_SUCCESS)
+  if (beginRecording(s, batch) != VK_SUCCESS) {
+    batch.buffers.push_back(buffer); // released once the batch finished
     return false;
+  }
   VkPipelineStageFlags stages =
       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
   recordBarrier(s, batch.commands, stages,
@@ -1594,9 +1589,6 @@ bool takeRetired(State &s, VkDeviceSize bytes, Buffer &buffer) {
                 stages,
                 VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
                     VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
-  buffer = s.retired[best];
-  s.retiredBytes -= buffer.capacity;
-  s.retired.erase(s.retired.begin() + best);
   return true;
 }
 
@@ -1697,15 +1689,17 @@ public:
     auto *vkBuffer = static_cast<Buffer *>(buffer.handle);
     // Kernels in flight may use it: a device-local one is retired (later
     // device work may take it), another goes with the current batch.
-    if (!workInFlight(s)) {
+    // Retired ones pushed out of the full pool of retired buffers go with
+    // the current batch too.
+    auto withCurrentBatch = [&](Buffer &old) {
+      s.batches[s.current].buffers.push_back(old);
+    };
+    if (!workInFlight(s))
       releaseBuffer(s, *vkBuffer);
-    } else if (!vkBuffer->host && !s.lost &&
-               s.retiredBytes + vkBuffer->capacity <= kRetiredCapacity) {
-      s.retired.push_back(*vkBuffer);
-      s.retiredBytes += vkBuffer->capacity;
-    } else {
-      s.batches[s.current].buffers.push_back(*vkBuffer);
-    }
+    else if (!vkBuffer->host && !s.lost)
+      s.retired.give(*vkBuffer, withCurrentBatch);
+    else
+      withCurrentBatch(*vkBuffer);
     delete vkBuffer;
     buffer = DeviceBuffer();
   }
